@@ -1,0 +1,120 @@
+// The chess vocabulary: colours, pieces, squares, moves and bitboards.
+//
+// Everything here is a small value type with constexpr helpers and no I/O, so that every layer
+// above (notation, pgn, batch) can pass them around by value at no cost.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+
+namespace pgn_iccf::chess {
+
+using Bitboard = std::uint64_t;
+
+enum class Color : std::uint8_t { white = 0, black = 1 };
+
+constexpr Color operator~(Color c) { return Color(std::uint8_t(c) ^ 1U); }
+constexpr int index(Color c) { return int(c); }
+
+// Order matters: pawn..king index the per-type bitboards, and promotion digits of ICCF
+// numeric notation are derived from it (queen 1, rook 2, bishop 3, knight 4).
+enum class PieceType : std::uint8_t { none = 0, pawn, knight, bishop, rook, queen, king };
+
+constexpr int index(PieceType t) { return int(t); }
+
+// A coloured piece: colour in bit 3, type in bits 0-2; Piece{} is "no piece".
+class Piece {
+public:
+    constexpr Piece() = default;
+    constexpr Piece(Color c, PieceType t) : v_(std::uint8_t((std::uint8_t(c) << 3) | std::uint8_t(t))) {}
+    constexpr Color color() const { return Color(v_ >> 3); }
+    constexpr PieceType type() const { return PieceType(v_ & 7U); }
+    constexpr bool empty() const { return (v_ & 7U) == 0; }
+    constexpr std::uint8_t raw() const { return v_; }
+    constexpr bool operator==(Piece const&) const = default;
+
+private:
+    std::uint8_t v_ = 0;
+};
+
+// A board square, a1 = 0, b1 = 1, ..., h8 = 63; Square{} (value 64) is "no square".
+class Square {
+public:
+    constexpr Square() = default;
+    constexpr explicit Square(int index) : v_(std::uint8_t(index)) {}
+    static constexpr Square at(int file, int rank) { return Square(rank * 8 + file); }
+    static constexpr Square none() { return Square(); }
+
+    constexpr int index() const { return v_; }
+    constexpr int file() const { return v_ & 7; }  // 0 = a-file
+    constexpr int rank() const { return v_ >> 3; } // 0 = first rank
+    constexpr bool ok() const { return v_ < 64; }
+    constexpr Bitboard bb() const { return Bitboard{1} << v_; }
+    constexpr Square flipped() const { return Square(v_ ^ 56); } // mirror ranks
+    constexpr bool operator==(Square const&) const = default;
+    constexpr auto operator<=>(Square const&) const = default;
+
+private:
+    std::uint8_t v_ = 64;
+};
+
+// Move kinds. Castling is encoded as "king takes own rook" (from = king square, to = the
+// castling rook's square) so that standard chess and Chess960 share one representation; the
+// king's and rook's destinations follow from the side (g/c file, f/d file).
+enum class MoveKind : std::uint8_t { normal = 0, promotion = 1, en_passant = 2, castling = 3, null = 4 };
+
+// A move in three bytes: from, to, and an info byte (bits 0-2 MoveKind, bits 3-5 the
+// promotion PieceType). Move{} is "no move" (ok() is false); Move::null_move() is the `--` move.
+class Move {
+public:
+    constexpr Move() = default;
+    constexpr Move(Square from, Square to, MoveKind kind = MoveKind::normal,
+                   PieceType promotion = PieceType::none)
+        : from_(from), to_(to), info_(std::uint8_t(std::uint8_t(kind) | (std::uint8_t(promotion) << 3))) {}
+    static constexpr Move null_move() { return Move(Square(0), Square(0), MoveKind::null); }
+
+    constexpr Square from() const { return from_; }
+    constexpr Square to() const { return to_; }
+    constexpr MoveKind kind() const { return MoveKind(info_ & 7U); }
+    constexpr PieceType promotion() const { return PieceType(info_ >> 3); }
+    constexpr bool is_null() const { return kind() == MoveKind::null; }
+    constexpr bool ok() const { return from_.ok() && (from_ != to_ || is_null()); }
+    constexpr bool operator==(Move const&) const = default;
+
+private:
+    Square from_{};
+    Square to_{};
+    std::uint8_t info_ = 0;
+};
+
+static_assert(sizeof(Move) == 3);
+
+// A fixed-capacity list of moves; 256 exceeds the maximum number of legal moves (218).
+struct MoveList {
+    std::array<Move, 256> moves;
+    int size = 0;
+
+    constexpr void push(Move m) { moves[std::size_t(size++)] = m; }
+    constexpr Move const* begin() const { return moves.data(); }
+    constexpr Move const* end() const { return moves.data() + size; }
+    constexpr Move operator[](int i) const { return moves[std::size_t(i)]; }
+    constexpr bool contains(Move m) const {
+        for (int i = 0; i < size; ++i)
+            if (moves[std::size_t(i)] == m) return true;
+        return false;
+    }
+};
+
+// Castling sides.
+enum class CastleSide : std::uint8_t { king = 0, queen = 1 }; // O-O, O-O-O
+
+constexpr int popcount(Bitboard b) { return std::popcount(b); }
+constexpr Square lsb(Bitboard b) { return Square(std::countr_zero(b)); }
+constexpr Square pop_lsb(Bitboard& b) {
+    Square s = lsb(b);
+    b &= b - 1;
+    return s;
+}
+
+} // namespace pgn_iccf::chess

@@ -1,0 +1,107 @@
+// Reading a move token against a position, and writing a legal move as text, in SAN (any
+// language of LANGUAGES.md, or figurines), ICCF numeric, and long algebraic notation.
+//
+// Reading returns the legal move or an error kind with the facts needed for a helpful
+// message; it never throws and never allocates. Writing appends into a small fixed buffer.
+#pragma once
+
+#include "chess/position.hpp"
+#include "chess/types.hpp"
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+namespace pgn_iccf::notation {
+
+using chess::Move;
+using chess::PieceType;
+using chess::Position;
+using chess::Square;
+
+// Piece letters of one language (UTF-8), indexed by PieceType (none unused).
+struct Letters {
+    std::string_view code;                   // "en", "fr", ..., "figurine"
+    std::string_view name;                   // "English"
+    std::array<std::string_view, 7> letter;  // [pawn..king]; [0] unused
+    bool figurine = false;                   // both colours' figurine symbols are accepted on input
+};
+
+// The letters for a language code of LANGUAGES.md or "figurine"; nullptr if unknown.
+Letters const* letters_for(std::string_view code);
+Letters const& english();
+// Every supported language (en first), for --help and tests.
+std::span<Letters const> all_languages();
+
+enum class Notation : std::uint8_t { san, numeric, lan };
+
+enum class ReadError : std::uint8_t {
+    none = 0,
+    invalid_syntax,        // not a move of any notation
+    unknown_piece_letter,  // a letter that is no piece of the input language
+    no_piece,              // no piece of that kind (or none at all, numeric) on the from-square
+    illegal,               // well-formed but not legal here
+    ambiguous,             // more than one legal move fits
+    promotion_missing,     // a pawn reaches the last rank without a promotion piece/digit
+    promotion_not_allowed, // a promotion piece/digit on a move that is no promotion
+    bad_square,            // numeric digit 0 or 9, or an off-board square
+    wrong_color,           // the piece on the from-square belongs to the side not to move
+};
+
+std::string_view describe(ReadError e);
+
+struct ReadOptions {
+    Letters const* letters = nullptr;  // nullptr = English
+    bool iccf_short_promotion = false; // accept the four-digit promotion form (6762)
+};
+
+// The result of reading one token.
+struct ReadResult {
+    Move move{};                  // valid when error == none
+    ReadError error = ReadError::none;
+    Notation notation = Notation::san; // the notation the token was read as
+    bool short_promotion = false; // the non-standard four-digit promotion form was used
+    PieceType piece = PieceType::none; // the piece named or found (for messages)
+    Square from{};                // the from-square named (numeric/LAN) if any
+    Square to{};                  // the target square named, if any
+    std::uint8_t candidate_count = 0; // legal moves that fit (ambiguous) - up to 8 kept
+    std::array<Move, 8> candidates{};
+    std::uint16_t bad_offset = 0; // byte offset in the token where reading failed
+};
+
+// Reads `token` (no surrounding blanks; `+`/`#`/`!?` suffixes may follow the move) as SAN,
+// long algebraic or numeric, by its shape, and checks it against `pos`.
+ReadResult read_move(Position const& pos, std::string_view token, ReadOptions const& opt = {});
+
+// Up to `max` legal moves one digit-edit (substitution) or one adjacent transposition away
+// from a numeric token that could not be read; ordered by the position in the token of the
+// edit. Returns the number written to `out`.
+int suggest_numeric(Position const& pos, std::string_view token, Move* out, int max);
+
+// A written move: up to 31 bytes of UTF-8.
+struct MoveText {
+    std::array<char, 32> data{};
+    std::uint8_t size = 0;
+    std::string_view view() const { return {data.data(), size}; }
+};
+
+struct WriteOptions {
+    Letters const* letters = nullptr; // nullptr = English
+};
+
+// Writes legal move `m` of `pos` (the position before the move). `pos` is used for
+// disambiguation and for the check/mate mark; it is left unchanged on return (a make/unmake
+// may happen inside to detect mate).
+MoveText write_san(Position& pos, Move m, WriteOptions const& opt = {});
+// Same, when the caller already knows whether the move gives check and mate (replay does the
+// move anyway): no make/unmake inside.
+MoveText write_san(Position const& pos, Move m, bool check, bool mate, WriteOptions const& opt = {});
+// ICCF numeric: "5254", "67682"; castling as the king's move (5171), or in Chess960 positions
+// king square + own rook square (5161 for king e1, rook f1). Null move: "--".
+MoveText write_numeric(Position const& pos, Move m);
+// Long algebraic: "e2-e4", "Ng1-f3", "e5xd6", "e7-e8=Q", "O-O"; check marks included.
+MoveText write_lan(Position& pos, Move m, WriteOptions const& opt = {});
+MoveText write_lan(Position const& pos, Move m, bool check, bool mate, WriteOptions const& opt = {});
+
+} // namespace pgn_iccf::notation

@@ -1,0 +1,64 @@
+// Streaming input: byte sources (files, standard input) and the GameReader that cuts a
+// stream into complete games in bounded memory.
+//
+// The reader reads fixed-size chunks, hands out every complete game found in the buffer as a
+// view (RawGame), and carries the incomplete tail over to the next chunk. Memory does not
+// grow with the input size (only with the largest single game); offsets are 64-bit.
+#pragma once
+
+#include "grammar/ast.hpp"
+#include "grammar/parse.hpp"
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace pgn_iccf::pgn {
+
+// A source of bytes. read() returns the number of bytes read (0 at end of input) or -1 on
+// an I/O error (error() then says what happened).
+class ByteSource {
+public:
+    virtual ~ByteSource() = default;
+    virtual std::ptrdiff_t read(char* dst, std::size_t n) = 0;
+    virtual std::string error() const { return {}; }
+};
+
+// Opens a file for reading; nullptr with `error` filled if it cannot be opened.
+std::unique_ptr<ByteSource> open_file(std::string const& path, std::string& error);
+// Standard input.
+std::unique_ptr<ByteSource> open_stdin();
+// An in-memory buffer (tests, benchmarks); the bytes must outlive the source.
+std::unique_ptr<ByteSource> open_memory(std::string_view bytes);
+
+class GameReader {
+public:
+    explicit GameReader(ByteSource& source, std::size_t chunk_size = std::size_t{4} << 20);
+
+    // The next complete game; false at end of input (or on an I/O error: see io_error()).
+    // The game's bytes stay valid until the next call.
+    bool next(ast::RawGame& game);
+
+    std::string const& io_error() const { return io_error_; }
+    std::uint64_t bytes_read() const { return total_read_; }
+
+private:
+    ByteSource& source_;
+    std::size_t chunk_size_;
+    std::vector<char> buffer_;
+    std::size_t begin_ = 0; // first unconsumed byte in buffer_
+    std::size_t end_ = 0;   // end of valid bytes in buffer_
+    bool eof_ = false;
+    std::uint64_t total_read_ = 0;
+    ast::Location cursor_{};   // location of buffer_[begin_] in the file
+    std::uint64_t games_ = 0;
+    std::string io_error_;
+    // state carried across chunks by the splitter is private to game_reader.cpp
+};
+
+// Reads every game of `source` and parses it with `visitor`. Returns the number of games.
+std::uint64_t read_all(ByteSource& source, parser::Visitor& visitor,
+                       parser::ParseOptions const& options = {});
+
+} // namespace pgn_iccf::pgn
