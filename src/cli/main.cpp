@@ -1,1 +1,143 @@
-int main() { return 0; }
+// pgn-iccf: command line -> options -> batch run -> exit status. Nothing else lives here.
+#include "batch/run.hpp"
+#include "notation/notation.hpp"
+
+#include <boost/program_options.hpp>
+
+#include <cstdio>
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace po = boost::program_options;
+using namespace pgn_iccf;
+
+namespace {
+
+constexpr char const* usage_head =
+    "Usage: pgn-iccf [OPTIONS] [INPUT ...]\n"
+    "\n"
+    "Rewrites chess games (PGN) between standard algebraic notation (SAN) and ICCF numeric\n"
+    "notation (e4 = 5254, O-O = 5171, f8=R = 67682), or into long algebraic notation,\n"
+    "keeping tags, comments, NAGs and variations. INPUT is a PGN file or '-' for standard\n"
+    "input (the default). Input moves may be SAN, long algebraic or numeric, mixed.\n";
+
+constexpr char const* usage_tail =
+    "\n"
+    "Numeric output carries the tag [Notation \"ICCF\"]. In Chess960 games castling is written\n"
+    "as the king's square followed by its own rook's square (e.g. 2111 for king b1, rook a1).\n"
+    "\n"
+    "Exit status: 0 every game converted, 1 some games could not be converted (they are\n"
+    "reported, and written to --rejects if given), 2 usage error, unreadable input or\n"
+    "unwritable output.\n"
+    "\n"
+    "Examples:\n"
+    "  pgn-iccf games.pgn -o games.iccf.pgn          SAN -> numeric\n"
+    "  pgn-iccf -t san --annotate corr.pgn           numeric -> SAN, numeric kept as comments\n"
+    "  pgn-iccf -t san --input-lang de partien.pgn   German SAN -> English SAN\n"
+    "  pgn-iccf --check --rejects bad.pgn games.pgn  verify only, collect unreadable games\n";
+
+std::string language_list() {
+    std::string s;
+    for (auto const& l : notation::all_languages()) {
+        if (!s.empty()) s += ' ';
+        s += l.code;
+    }
+    return s;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    std::string to = "numeric", lang = "en", input_lang = "en";
+    batch::RunOptions run;
+    int width = 79;
+    po::options_description conv("Conversion");
+    conv.add_options() //
+        ("to,t", po::value(&to)->value_name("NOTATION"),
+         "numeric (ICCF, the default), san (standard algebraic) or lan (long algebraic)") //
+        ("lang", po::value(&lang)->value_name("CODE"),
+         ("piece letters of SAN/LAN output: a language code or figurine (default en)")) //
+        ("input-lang", po::value(&input_lang)->value_name("CODE"),
+         "piece letters of SAN/LAN input (default en); never guessed") //
+        ("iccf-short-promotion", po::bool_switch(&run.convert.read.iccf_short_promotion),
+         "also accept the non-standard four-digit promotion form (6762); each use is reported") //
+        ("annotate", po::bool_switch(&run.convert.annotate),
+         "after each move, a comment holding the move as it was written") //
+        ("no-comments", "leave comments out")                             //
+        ("no-nags", "leave NAGs out")                                     //
+        ("no-variations", "leave variations out")                         //
+        ("width", po::value(&width)->value_name("N"),
+         "wrap movetext lines at N characters (default 79; 0 = one line per game)");
+    po::options_description files("Files");
+    files.add_options() //
+        ("output,o", po::value(&run.output)->value_name("PATH"),
+         "output file, or - for standard output (default); with several inputs, a directory") //
+        ("suffix", po::value(&run.suffix)->value_name("TEXT"),
+         "file-name suffix with several inputs (default .iccf.pgn, .san.pgn or .lan.pgn)") //
+        ("rejects", po::value(&run.rejects)->value_name("PATH"),
+         "write games that could not be converted here, byte for byte as read") //
+        ("keep-broken", po::bool_switch(&run.convert.keep_broken),
+         "write a broken game converted up to the first bad move, the rest in a comment") //
+        ("check", po::bool_switch(&run.check), "read and verify only: no output files")   //
+        ("quiet,q", po::bool_switch(&run.quiet), "no progress display and no summary")    //
+        ("progress", po::bool_switch(&run.progress),
+         "show progress even when standard error is not a terminal") //
+        ("help,h", "show this help")                                 //
+        ("version", "show the version");
+    po::options_description hidden;
+    hidden.add_options()("input", po::value<std::vector<std::string>>(&run.inputs));
+    po::positional_options_description pos;
+    pos.add("input", -1);
+    po::options_description all;
+    all.add(conv).add(files).add(hidden);
+
+    po::variables_map vm;
+    try {
+        po::store(po::command_line_parser(argc, argv).options(all).positional(pos).run(), vm);
+        po::notify(vm);
+    } catch (po::error const& e) {
+        std::fprintf(stderr, "pgn-iccf: error: %s\nTry 'pgn-iccf --help'.\n", e.what());
+        return 2;
+    }
+    if (vm.count("help")) {
+        std::cout << usage_head << '\n'
+                  << conv << '\n'
+                  << files << '\n'
+                  << "Languages: " << language_list() << '\n'
+                  << usage_tail;
+        return 0;
+    }
+    if (vm.count("version")) {
+        std::cout << "pgn-iccf " << PGN_ICCF_VERSION << '\n';
+        return 0;
+    }
+    auto usage_error = [](std::string const& msg) {
+        std::fprintf(stderr, "pgn-iccf: error: %s\nTry 'pgn-iccf --help'.\n", msg.c_str());
+        return 2;
+    };
+    if (to == "numeric" || to == "iccf")
+        run.convert.to = notation::Notation::numeric;
+    else if (to == "san")
+        run.convert.to = notation::Notation::san;
+    else if (to == "lan")
+        run.convert.to = notation::Notation::lan;
+    else
+        return usage_error("unknown notation '" + to + "' for --to (numeric, san or lan)");
+    run.convert.write.letters = notation::letters_for(lang);
+    if (!run.convert.write.letters)
+        return usage_error("unknown language '" + lang + "' for --lang (" + language_list() + ")");
+    run.convert.read.letters = notation::letters_for(input_lang);
+    if (!run.convert.read.letters)
+        return usage_error("unknown language '" + input_lang + "' for --input-lang (" +
+                           language_list() + ")");
+    if (width < 0) return usage_error("--width must be 0 or more");
+    if (width > 0 && width < 10) return usage_error("--width must be 0 or at least 10");
+    run.convert.width = width;
+    run.convert.comments = !vm.count("no-comments");
+    run.convert.nags = !vm.count("no-nags");
+    run.convert.variations = !vm.count("no-variations");
+
+    batch::Summary s = batch::run(run, stderr);
+    return batch::exit_status(s);
+}

@@ -1,1 +1,614 @@
-// (being written)
+#include "pgn/converter.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <charconv>
+
+namespace pgn_iccf::pgn {
+
+namespace {
+
+using chess::Color;
+using chess::Move;
+using chess::PieceType;
+using chess::Square;
+using notation::Notation;
+using notation::ReadError;
+
+bool iequals(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(a[i])) !=
+            std::tolower(static_cast<unsigned char>(b[i])))
+            return false;
+    return true;
+}
+
+constexpr std::array<std::string_view, 7> roster = {"Event", "Site",  "Date",  "Round",
+                                                    "White", "Black", "Result"};
+constexpr std::array<std::string_view, 7> roster_default = {"?", "?", "????.??.??", "?",
+                                                            "?", "?", "*"};
+
+std::string_view piece_name(PieceType t) {
+    switch (t) {
+    case PieceType::pawn:
+        return "pawn";
+    case PieceType::knight:
+        return "knight";
+    case PieceType::bishop:
+        return "bishop";
+    case PieceType::rook:
+        return "rook";
+    case PieceType::queen:
+        return "queen";
+    case PieceType::king:
+        return "king";
+    default:
+        return "piece";
+    }
+}
+
+void append_square_numeric(std::string& s, Square sq) {
+    s.push_back(char('1' + sq.file()));
+    s.push_back(char('1' + sq.rank()));
+}
+
+void append_square_algebraic(std::string& s, Square sq) {
+    s.push_back(char('a' + sq.file()));
+    s.push_back(char('1' + sq.rank()));
+}
+
+bool is_null_token(std::string_view t) {
+    while (!t.empty() && (t.back() == '+' || t.back() == '#')) t.remove_suffix(1);
+    return t == "--" || t == "Z0" || t == "0000" || t == "@@@@";
+}
+
+bool all_digits(std::string_view t) {
+    return !t.empty() &&
+           std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+std::string_view normalise_result(std::string_view r) {
+    if (r == "\xC2\xBD-\xC2\xBD") return "1/2-1/2";
+    return r;
+}
+
+} // namespace
+
+std::string variant_kind(std::string_view value) {
+    std::string k;
+    for (char c : value)
+        if (std::isalnum(static_cast<unsigned char>(c)))
+            k.push_back(char(std::tolower(static_cast<unsigned char>(c))));
+    if (k.empty() || k == "standard" || k == "chess" || k == "normal" || k == "fromposition" ||
+        k == "orthodox" || k == "classical")
+        return "";
+    if (k == "chess960" || k == "960" || k == "fischerandom" || k == "fischerrandom" ||
+        k == "frc" || k == "fischerrandomchess" || k == "chess960fischerrandom")
+        return "chess960";
+    return std::string(value);
+}
+
+Converter::Converter(ConvertOptions const& options)
+    : opt_(options),
+      in_letters_(options.read.letters ? options.read.letters : &notation::english()) {
+    if (!opt_.write.letters) opt_.write.letters = &notation::english();
+    opt_.read.letters = in_letters_;
+}
+
+GameReport Converter::convert(ast::RawGame const& game, std::string_view file, std::string& out) {
+    file_ = file;
+    game_ = &game;
+    report_ = GameReport{};
+    tags_.clear();
+    frames_.clear();
+    setup_done_ = false;
+    rejected_ = false;
+    dead_ = false;
+    level_skip_ = 0;
+    has_last_ = false;
+    broken_ = false;
+    need_number_ = true;
+    display_offset_ = 0;
+    broken_text_.clear();
+    movetext_.clear();
+    has_result_ = false;
+    result_ = {};
+    writer_.begin(movetext_, opt_.width);
+
+    parser::ParseOptions po;
+    po.file_name = file;
+    parser::parse_game(game, *this, po);
+
+    if (rejected_) {
+        report_.status = GameStatus::rejected;
+    } else {
+        if (report_.errors > 0) report_.status = GameStatus::kept_broken;
+        if (!opt_.check_only) write_game(out);
+    }
+    game_ = nullptr;
+    return report_;
+}
+
+bool Converter::begin_game(ast::RawGame const&) { return true; }
+
+void Converter::tag(ast::Token name, ast::Token value) { tags_.emplace_back(name, value); }
+
+std::string_view Converter::tag_value(std::string_view name) const {
+    for (auto const& [n, v] : tags_)
+        if (iequals(n.text, name)) return v.text;
+    return {};
+}
+
+ast::Location Converter::tag_location(std::string_view name) const {
+    for (auto const& [n, v] : tags_)
+        if (iequals(n.text, name)) return n.where;
+    return game_ ? game_->start : ast::Location{};
+}
+
+// Formats one diagnostic line in compiler style:
+// file:line:col: error: game 17 (Smith - Jones), move 12...: '6857': no piece on 68
+void Converter::report(ast::Severity severity, ast::Location where, std::string_view context,
+                       std::string_view token, std::string_view message) {
+    std::string& m = report_.messages;
+    m.append(file_);
+    m.push_back(':');
+    m.append(std::to_string(where.line));
+    m.push_back(':');
+    m.append(std::to_string(where.column));
+    m.append(severity == ast::Severity::error ? ": error: " : ": warning: ");
+    m.append("game ");
+    m.append(std::to_string(game_ ? game_->number : 0));
+    std::string white, black;
+    parser::unescape_tag_value(tag_value("White"), white);
+    parser::unescape_tag_value(tag_value("Black"), black);
+    if (!white.empty() || !black.empty()) {
+        m.append(" (");
+        m.append(white.empty() ? "?" : white);
+        m.append(" - ");
+        m.append(black.empty() ? "?" : black);
+        m.push_back(')');
+    }
+    if (!context.empty()) {
+        m.append(", ");
+        m.append(context);
+    }
+    m.append(": ");
+    if (!token.empty()) {
+        m.push_back('\'');
+        m.append(token);
+        m.append("': ");
+    }
+    m.append(message);
+    m.push_back('\n');
+    if (severity == ast::Severity::error)
+        ++report_.errors;
+    else
+        ++report_.warnings;
+}
+
+std::string Converter::move_context() const {
+    std::string c = "move ";
+    c.append(std::to_string(pos_.fullmove_number() + display_offset_));
+    c.append(pos_.side_to_move() == Color::white ? "." : "...");
+    return c;
+}
+
+void Converter::diagnostic(ast::Diagnostic const& d) {
+    report(d.severity, d.where, {}, d.token, d.message);
+    if (d.severity == ast::Severity::error) {
+        // A syntax error: the reader ends the game; it is never written, even with
+        // --keep-broken (its movetext is not known to be complete).
+        rejected_ = true;
+        dead_ = true;
+    }
+}
+
+void Converter::setup() {
+    if (setup_done_) return;
+    setup_done_ = true;
+    std::string variant;
+    parser::unescape_tag_value(tag_value("Variant"), variant);
+    std::string kind = variant_kind(variant);
+    bool chess960 = false;
+    if (kind == "chess960") {
+        chess960 = true;
+    } else if (!kind.empty()) {
+        report(ast::Severity::error, tag_location("Variant"), {}, {},
+               "variant '" + kind + "' is not chess; the game is not converted");
+        rejected_ = dead_ = true;
+        return;
+    }
+    std::string fen;
+    parser::unescape_tag_value(tag_value("FEN"), fen);
+    if (!fen.empty()) {
+        std::string error;
+        if (!pos_.set_fen(fen, chess960, &error)) {
+            report(ast::Severity::error, tag_location("FEN"), {}, fen, "invalid FEN: " + error);
+            rejected_ = dead_ = true;
+            return;
+        }
+    } else {
+        pos_ = chess::Position();
+        pos_.set_chess960(chess960);
+    }
+    display_offset_ = pos_.fullmove_number() < 1 ? 1 - pos_.fullmove_number() : 0;
+}
+
+void Converter::begin_movetext() { setup(); }
+
+void Converter::write_move_number() {
+    int n = pos_.fullmove_number() + display_offset_;
+    std::array<char, 16> buf{};
+    auto [p, ec] = std::to_chars(buf.data(), buf.data() + 10, n);
+    (void)ec;
+    if (pos_.side_to_move() == Color::white) {
+        *p++ = '.';
+    } else {
+        if (!need_number_) return;
+        *p++ = '.';
+        *p++ = '.';
+        *p++ = '.';
+    }
+    writer_.token(std::string_view(buf.data(), std::size_t(p - buf.data())));
+}
+
+void Converter::start_broken(ast::Token move, ast::Token suffix) {
+    broken_ = true;
+    if (!opt_.keep_broken) {
+        // Strict mode: the game is rejected; nothing more of it is written. Replay of the
+        // rest is pointless without the position, so stop here.
+        rejected_ = true;
+        dead_ = true;
+        return;
+    }
+    broken_text_.append(move.text);
+    broken_text_.append(suffix.text);
+}
+
+void Converter::flush_broken() {
+    if (broken_text_.empty()) return;
+    if (writing()) writer_.comment(broken_text_);
+    broken_text_.clear();
+    need_number_ = true;
+}
+
+Move Converter::fail_move(ast::Token move, notation::ReadResult const& r, bool null_in_check) {
+    std::string msg;
+    bool white = pos_.side_to_move() == Color::white;
+    bool numeric = all_digits(move.text);
+    if (null_in_check) {
+        msg.append("a null move is not possible while in check");
+    } else {
+        switch (r.error) {
+        case ReadError::invalid_syntax:
+            msg.append("not a move in SAN, long algebraic or numeric notation");
+            break;
+        case ReadError::unknown_piece_letter:
+            msg.append("unknown piece letter for input language '");
+            msg.append(in_letters_->code);
+            msg.append("' (see --input-lang)");
+            break;
+        case ReadError::no_piece:
+            if (numeric && r.from.ok()) {
+                msg.append("no piece on ");
+                append_square_numeric(msg, r.from);
+            } else if (r.from.ok()) {
+                msg.append("no ");
+                msg.append(piece_name(r.piece));
+                msg.append(" on ");
+                append_square_algebraic(msg, r.from);
+            } else {
+                msg.append("no ");
+                msg.append(piece_name(r.piece));
+                msg.append(" can move to ");
+                if (r.to.ok()) append_square_algebraic(msg, r.to);
+            }
+            break;
+        case ReadError::wrong_color:
+            msg.append("the piece on ");
+            if (numeric)
+                append_square_numeric(msg, r.from);
+            else
+                append_square_algebraic(msg, r.from);
+            msg.append(white ? " is Black's; White is to move" : " is White's; Black is to move");
+            break;
+        case ReadError::illegal:
+            msg.append("not a legal move here");
+            if (pos_.in_check())
+                msg.append(white ? " (White is in check)" : " (Black is in check)");
+            break;
+        case ReadError::ambiguous: {
+            msg.append("ambiguous: could be ");
+            int n = std::min<int>(r.candidate_count, int(r.candidates.size()));
+            for (int i = 0; i < n; ++i) {
+                if (i) msg.append(i + 1 == n ? " or " : ", ");
+                auto text = notation::write_san(pos_, r.candidates[std::size_t(i)]);
+                msg.append(text.view());
+            }
+            break;
+        }
+        case ReadError::promotion_missing:
+            msg.append(numeric ? "a pawn reaching the last rank needs a fifth digit (1 queen, 2 "
+                                 "rook, 3 bishop, 4 knight)"
+                               : "a pawn reaching the last rank needs a promotion piece (=Q, =R, "
+                                 "=B, =N)");
+            break;
+        case ReadError::promotion_not_allowed:
+            msg.append(numeric ? "a fifth digit (promotion) on a move that is no promotion"
+                               : "a promotion piece on a move that is no promotion");
+            break;
+        case ReadError::bad_square:
+            msg.append(numeric ? "digits 0 and 9 name no square (files and ranks are 1-8)"
+                               : "not a square of the board");
+            break;
+        default:
+            msg.append(notation::describe(r.error));
+            break;
+        }
+    }
+    Move assumed{};
+    if (numeric && !null_in_check) {
+        std::array<Move, 8> sugg{};
+        int n = notation::suggest_numeric(pos_, move.text, sugg.data(), int(sugg.size()));
+        // In strict mode the game is rejected, but checking goes on with the move the
+        // typo most likely stands for, so one run reports every typo of a game score:
+        // the only suggestion, or the queen promotion when the fifth digit is missing.
+        if (n == 1 || (r.error == ReadError::promotion_missing && n > 0)) assumed = sugg[0];
+        if (n > 0) {
+            msg.append("; did you mean ");
+            for (int i = 0; i < n; ++i) {
+                if (i) msg.append(i + 1 == n ? " or " : ", ");
+                msg.append(notation::write_numeric(pos_, sugg[std::size_t(i)]).view());
+                msg.append(" (");
+                msg.append(notation::write_san(pos_, sugg[std::size_t(i)]).view());
+                msg.push_back(')');
+            }
+            msg.push_back('?');
+        }
+    }
+    if (opt_.keep_broken) assumed = Move{};
+    if (assumed.ok()) {
+        msg.append(" (checking the rest of the game as if ");
+        msg.append(notation::write_numeric(pos_, assumed).view());
+        msg.append(" had been written)");
+    }
+    report(ast::Severity::error, move.where, move_context(), move.text, msg);
+    return assumed;
+}
+
+void Converter::move(ast::Token move, ast::Token suffix) {
+    if (dead_ || level_skip_ > 0) return;
+    if (!setup_done_) setup();
+    if (dead_) return;
+    if (broken_) {
+        if (!broken_text_.empty()) broken_text_.push_back(' ');
+        broken_text_.append(move.text);
+        broken_text_.append(suffix.text);
+        return;
+    }
+
+    Move m;
+    bool null_move = is_null_token(move.text);
+    notation::ReadResult r;
+    if (null_move) {
+        if (pos_.in_check()) {
+            fail_move(move, r, true);
+            start_broken(move, suffix);
+            return;
+        }
+        m = Move::null_move();
+    } else {
+        r = notation::read_move(pos_, move.text, opt_.read);
+        if (r.error != ReadError::none) {
+            Move assumed = fail_move(move, r, false);
+            if (!assumed.ok()) {
+                start_broken(move, suffix);
+                return;
+            }
+            rejected_ = true;
+            r.move = assumed;
+        }
+        m = r.move;
+        if (r.short_promotion) {
+            std::string w = "non-standard four-digit promotion read as ";
+            w.append(notation::write_numeric(pos_, m).view());
+            w.append(" (");
+            w.append(notation::write_san(pos_, m).view());
+            w.push_back(')');
+            report(ast::Severity::warning, move.where, move_context(), move.text, w);
+        }
+    }
+
+    if (writing()) {
+        write_move_number();
+        notation::MoveText text;
+        if (null_move) {
+            text.data[0] = '-';
+            text.data[1] = '-';
+            text.size = 2;
+        } else {
+            switch (opt_.to) {
+            case Notation::numeric:
+                text = notation::write_numeric(pos_, m);
+                break;
+            case Notation::san:
+                text = notation::write_san(pos_, m, opt_.write);
+                break;
+            case Notation::lan:
+                text = notation::write_lan(pos_, m, opt_.write);
+                break;
+            }
+        }
+        if (suffix.text.empty()) {
+            writer_.token(text.view());
+        } else {
+            scratch_.assign(text.view());
+            scratch_.append(suffix.text);
+            writer_.token(scratch_);
+        }
+        need_number_ = false;
+        if (opt_.annotate) {
+            writer_.comment(move.text);
+            need_number_ = true;
+        }
+    }
+    pos_.do_move(m, last_undo_);
+    last_ = m;
+    has_last_ = true;
+    ++report_.moves;
+}
+
+void Converter::comment(ast::Token text, ast::CommentKind) {
+    if (dead_ || level_skip_ > 0 || !opt_.comments || !writing()) return;
+    if (broken_) flush_broken();
+    if (text.text.find('}') == std::string_view::npos)
+        writer_.comment(text.text);
+    else
+        writer_.line_comment(text.text);
+    need_number_ = true;
+}
+
+void Converter::nag(ast::Token text, std::uint8_t value) {
+    if (dead_ || level_skip_ > 0 || !writing()) return;
+    if (broken_) {
+        if (!broken_text_.empty()) broken_text_.push_back(' ');
+        broken_text_.append(text.text);
+        return;
+    }
+    if (!opt_.nags) return;
+    std::array<char, 8> buf{'$'};
+    auto [p, ec] = std::to_chars(buf.data() + 1, buf.data() + buf.size(), int(value));
+    (void)ec;
+    writer_.token(std::string_view(buf.data(), std::size_t(p - buf.data())));
+}
+
+bool Converter::begin_variation(ast::Token open) {
+    if (dead_) return false;
+    if (level_skip_ > 0 || !opt_.variations) {
+        ++level_skip_;
+        return false;
+    }
+    if (!setup_done_) setup();
+    if (dead_) return false;
+    if (broken_) {
+        // The position is unknown past a bad move: keep the variation as text.
+        ++level_skip_;
+        if (!broken_text_.empty()) broken_text_.push_back(' ');
+        broken_text_.append("(...)");
+        report(ast::Severity::warning, open.where, {}, {},
+               "variation after an unplayable move kept only as '(...)' in the comment");
+        return false;
+    }
+    if (!has_last_) {
+        report(ast::Severity::error, open.where, {}, "(",
+               "a variation must follow the move it replaces");
+        rejected_ = dead_ = true;
+        return false;
+    }
+    Frame f;
+    f.saved = pos_;
+    f.last = last_;
+    f.last_undo = last_undo_;
+    f.has_last = has_last_;
+    f.broken = broken_;
+    frames_.push_back(f);
+    pos_.undo_move(last_, last_undo_);
+    has_last_ = false;
+    if (writing()) writer_.open_variation();
+    need_number_ = true;
+    return true;
+}
+
+void Converter::end_variation(ast::Token) {
+    if (dead_) return;
+    if (level_skip_ > 0) {
+        --level_skip_;
+        return;
+    }
+    if (frames_.empty()) return;
+    if (broken_) flush_broken();
+    Frame const& f = frames_.back();
+    pos_ = f.saved;
+    last_ = f.last;
+    last_undo_ = f.last_undo;
+    has_last_ = f.has_last;
+    broken_ = f.broken;
+    frames_.pop_back();
+    if (writing()) writer_.close_variation();
+    need_number_ = true;
+}
+
+void Converter::result(ast::Token token) {
+    result_ = token;
+    has_result_ = true;
+}
+
+void Converter::end_game(ast::GameEnd const& end) {
+    if (end.syntax_error) rejected_ = dead_ = true;
+    if (!setup_done_) setup();
+    if (dead_) return;
+    if (broken_) flush_broken();
+    // Close variations left open by a broken game (the reader reports unbalanced ones).
+    while (!frames_.empty()) end_variation({});
+    std::string tag_result;
+    parser::unescape_tag_value(tag_value("Result"), tag_result);
+    if (has_result_ && !tag_result.empty() && normalise_result(result_.text) != tag_result) {
+        report(ast::Severity::warning, result_.where, {}, result_.text,
+               "result differs from the Result tag \"" + tag_result + "\"");
+    }
+}
+
+void Converter::write_game(std::string& out) {
+    std::string value;
+    // Seven Tag Roster first, in its order.
+    for (std::size_t i = 0; i < roster.size(); ++i) {
+        bool found = false;
+        for (auto const& [n, v] : tags_) {
+            if (n.text == roster[i]) {
+                parser::unescape_tag_value(v.text, value);
+                found = true;
+                break;
+            }
+        }
+        if (!found) {
+            if (roster[i] == "Result" && has_result_)
+                value = normalise_result(result_.text);
+            else
+                value = roster_default[i];
+        }
+        write_tag(out, roster[i], value);
+    }
+    bool numeric = opt_.to == Notation::numeric;
+    if (numeric) write_tag(out, "Notation", "ICCF");
+    // The other tags in input order (a repeated roster tag is kept where it was).
+    std::array<bool, 7> seen{};
+    for (auto const& [n, v] : tags_) {
+        auto it = std::find(roster.begin(), roster.end(), n.text);
+        if (it != roster.end()) {
+            auto i = std::size_t(it - roster.begin());
+            if (!seen[i]) {
+                seen[i] = true;
+                continue;
+            }
+        }
+        if (iequals(n.text, "Notation")) continue;
+        parser::unescape_tag_value(v.text, value);
+        write_tag(out, n.text, value);
+    }
+    out.push_back('\n');
+    if (has_result_) {
+        writer_.token(normalise_result(result_.text));
+    } else {
+        std::string r;
+        parser::unescape_tag_value(tag_value("Result"), r);
+        if (r != "1-0" && r != "0-1" && r != "1/2-1/2") r = "*";
+        writer_.token(r);
+    }
+    writer_.end();
+    out.append(movetext_);
+    out.push_back('\n');
+}
+
+} // namespace pgn_iccf::pgn

@@ -1,0 +1,129 @@
+// The replay engine of the main job: a parser::Visitor that replays every move of a game
+// (main line and nested variations) on a legal-move Position and writes the game again in
+// export format with every move in the target notation, keeping tags, comments, NAGs,
+// suffix annotations and variations.
+//
+// One Converter is reused for many games (its buffers keep their capacity, so steady-state
+// conversion does not allocate per move). It is not thread-safe; one per worker thread.
+#pragma once
+
+#include "chess/position.hpp"
+#include "grammar/parse.hpp"
+#include "notation/notation.hpp"
+#include "pgn/writer.hpp"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace pgn_iccf::pgn {
+
+struct ConvertOptions {
+    notation::Notation to = notation::Notation::numeric;
+    notation::WriteOptions write{};
+    notation::ReadOptions read{};
+    bool annotate = false;    // add the move as it was written, in a comment, after each move
+    bool comments = true;     // keep comments
+    bool nags = true;         // keep NAGs (and symbolic glyphs, written as NAGs)
+    bool variations = true;   // keep variations
+    bool keep_broken = false; // write a broken game up to the first bad move, rest in comments
+    int width = 79;           // maximum movetext line length; 0 = one line
+    bool check_only = false;  // verify only: no output text is built
+};
+
+enum class GameStatus : std::uint8_t {
+    converted,   // written in full
+    rejected,    // not written (errors)
+    kept_broken, // written up to the first bad move (--keep-broken)
+};
+
+struct GameReport {
+    GameStatus status = GameStatus::converted;
+    std::uint64_t moves = 0; // moves replayed, main line and variations
+    int errors = 0;
+    int warnings = 0;
+    std::string messages; // formatted diagnostic lines, each ending in '\n'
+};
+
+class Converter final : public parser::Visitor {
+public:
+    explicit Converter(ConvertOptions const& options);
+
+    // Converts one game read from input `file`; appends the PGN to `out` unless the game is
+    // rejected (or options.check_only).
+    GameReport convert(ast::RawGame const& game, std::string_view file, std::string& out);
+
+    // parser::Visitor
+    bool begin_game(ast::RawGame const& game) override;
+    void tag(ast::Token name, ast::Token value) override;
+    void begin_movetext() override;
+    void move(ast::Token move, ast::Token suffix) override;
+    void comment(ast::Token text, ast::CommentKind kind) override;
+    void nag(ast::Token text, std::uint8_t value) override;
+    bool begin_variation(ast::Token open) override;
+    void end_variation(ast::Token close) override;
+    void result(ast::Token token) override;
+    void end_game(ast::GameEnd const& end) override;
+    void diagnostic(ast::Diagnostic const& d) override;
+
+private:
+    struct Frame {
+        chess::Position saved; // the position after the last move of the enclosing line
+        chess::Move last{};
+        chess::UndoInfo last_undo{};
+        bool has_last = false;
+        bool broken = false;
+        bool skipping = false;
+        int display_offset = 0;
+    };
+
+    void setup();
+    void report(ast::Severity severity, ast::Location where, std::string_view context,
+                std::string_view token, std::string_view message);
+    std::string move_context() const;
+    // Reports a move that cannot be played; returns the move to go on checking with
+    // (strict mode, unique typo suggestion) or Move{}.
+    chess::Move fail_move(ast::Token move, notation::ReadResult const& r, bool null_in_check);
+    bool writing() const { return !opt_.check_only && !rejected_; }
+    void start_broken(ast::Token move, ast::Token suffix);
+    void flush_broken();
+    void write_move_number();
+    std::string_view tag_value(std::string_view name) const; // raw value, case-insensitive name
+    ast::Location tag_location(std::string_view name) const;
+    void write_game(std::string& out);
+
+    ConvertOptions opt_;
+    notation::Letters const* in_letters_;
+
+    // per game
+    std::string_view file_;
+    ast::RawGame const* game_ = nullptr;
+    std::vector<std::pair<ast::Token, ast::Token>> tags_;
+    bool setup_done_ = false;
+    bool rejected_ = false; // the game will not be written (setup error, bad move, syntax)
+    bool dead_ = false;     // nothing more to replay or write in this game
+    int level_skip_ = 0;    // depth inside skipped variations (--no-variations)
+    std::vector<Frame> frames_;
+    chess::Position pos_;
+    chess::Move last_{};
+    chess::UndoInfo last_undo_{};
+    bool has_last_ = false;
+    bool broken_ = false; // current line could not be replayed further (--keep-broken)
+    bool need_number_ = true;
+    int display_offset_ = 0; // added to fullmove numbers (FENs with fullmove 0)
+    std::string broken_text_;
+    std::string movetext_;
+    std::string scratch_;
+    MovetextWriter writer_;
+    ast::Token result_{};
+    bool has_result_ = false;
+    GameReport report_;
+};
+
+// Normalises a Variant tag value: "" for standard chess, "chess960" for Chess960 under any
+// of its names, otherwise the value as written (a variant that is not chess).
+std::string variant_kind(std::string_view value);
+
+} // namespace pgn_iccf::pgn

@@ -1,0 +1,49 @@
+// PGN export-format writing (Edwards 1994, §8): tag pairs and wrapped movetext.
+//
+// The MovetextWriter appends tokens to a caller-owned string, separated by single spaces and
+// wrapped so that no line is longer than `width` characters (a single token longer than the
+// width stands alone on its line). Width 0 puts the whole movetext on one line.
+//
+// Comments are kept byte for byte except for their line layout: a single space or a run of
+// white space that holds a line break is a break opportunity, written as one space or one
+// line break as the width demands. Every other byte (double spaces, tabs, Latin-1 or UTF-8
+// text) is written as read. Because a break opportunity stays one, rewriting our own output
+// gives the same layout again (SAN -> numeric -> SAN equals SAN -> SAN).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace pgn_iccf::pgn {
+
+class MovetextWriter {
+public:
+    // Starts a new movetext appended to `out`.
+    void begin(std::string& out, int width);
+    // A token (move, move number, NAG, result), preceded by a space or a line break.
+    void token(std::string_view text);
+    // "(" : the next token follows without a space.
+    void open_variation();
+    // ")" : attached to the previous token.
+    void close_variation();
+    // A brace comment holding `text` (which must not contain '}').
+    void comment(std::string_view text);
+    // A rest-of-line comment `;text` (for comment text holding '}'); ends the line.
+    void line_comment(std::string_view text);
+    // Ends the movetext with a line break.
+    void end();
+
+private:
+    void word(std::string_view text, bool glue_left);
+    void separator_then(std::size_t len);
+
+    std::string* out_ = nullptr;
+    std::size_t width_ = 79;
+    std::size_t column_ = 0;
+    bool glue_next_ = true; // no separator before the next word (start of line, after "(")
+};
+
+// Appends `[Name "value"]\n` with `value` escaped (§8.1.1: `\` and `"` get a backslash).
+void write_tag(std::string& out, std::string_view name, std::string_view value);
+
+} // namespace pgn_iccf::pgn
