@@ -1,23 +1,121 @@
-// Attack tables: leaper attacks, sliding attacks (magic bitboards or PEXT), and the
-// between/line tables used for pins and checks. All tables are built at compile time or
-// during static initialisation of this library; no init call is needed by users.
+// Attack tables: leaper attacks, sliding attacks (PEXT-indexed tables), and the between/line
+// tables used for pins and checks.
+//
+// Every table is computed at compile time (constexpr builders in attacks.cpp, `constinit`
+// data), so there is no init call and no static-initialisation-order hazard: the tables are
+// valid before any dynamic initialiser of any translation unit runs.
+//
+// Sliding attacks use one table entry per (square, subset of the relevant occupancy mask),
+// indexed by PEXT(occupied, mask). With BMI2 (-march=native on a machine that has it) the index
+// is one `pext` instruction; without BMI2 a portable bit loop computes the same index, so the
+// same tables serve both builds. The lookups are inline because they sit on the hot path of
+// move generation.
 #pragma once
 
 #include "chess/types.hpp"
 
+#include <array>
+#include <cstdint>
+
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
 namespace pgn_iccf::chess {
 
-Bitboard pawn_attacks(Color c, Square s);
-Bitboard knight_attacks(Square s);
-Bitboard king_attacks(Square s);
-Bitboard bishop_attacks(Square s, Bitboard occupied);
-Bitboard rook_attacks(Square s, Bitboard occupied);
-Bitboard queen_attacks(Square s, Bitboard occupied);
-// Attacks of a non-pawn piece type from s.
-Bitboard attacks(PieceType t, Square s, Bitboard occupied);
+namespace detail {
+
+struct LeaperTables {
+    std::array<std::array<Bitboard, 64>, 2> pawn; // [color][square]
+    std::array<Bitboard, 64> knight;
+    std::array<Bitboard, 64> king;
+    std::array<std::array<Bitboard, 64>, 64> between; // strictly between, 0 if not aligned
+    std::array<std::array<Bitboard, 64>, 64> line;    // whole line through both, 0 if not aligned
+};
+
+// One sliding-piece square: the relevant occupancy mask (edges excluded) and where its block of
+// 2^popcount(mask) attack sets starts in SliderTables::attacks.
+struct SliderEntry {
+    Bitboard mask = 0;
+    std::uint32_t offset = 0;
+};
+
+inline constexpr std::size_t rook_table_size = 102400;
+inline constexpr std::size_t bishop_table_size = 5248;
+
+struct SliderTables {
+    std::array<SliderEntry, 64> rook;
+    std::array<SliderEntry, 64> bishop;
+    std::array<Bitboard, rook_table_size + bishop_table_size> attacks;
+};
+
+extern const LeaperTables leapers;
+extern const SliderTables sliders;
+
+// Parallel bit extract: the bits of b selected by mask, packed into the low bits.
+inline std::uint64_t pext(Bitboard b, Bitboard mask) {
+#if defined(__BMI2__)
+    return _pext_u64(b, mask);
+#else
+    std::uint64_t r = 0;
+    for (std::uint64_t bit = 1; mask; bit += bit) {
+        if (b & mask & (0 - mask)) r |= bit;
+        mask &= mask - 1;
+    }
+    return r;
+#endif
+}
+
+inline Bitboard slider_lookup(SliderEntry const& e, Bitboard occupied) {
+    return sliders.attacks[e.offset + pext(occupied, e.mask)];
+}
+
+} // namespace detail
+
+inline Bitboard pawn_attacks(Color c, Square s) {
+    return detail::leapers.pawn[std::size_t(c)][std::size_t(s.index())];
+}
+inline Bitboard knight_attacks(Square s) { return detail::leapers.knight[std::size_t(s.index())]; }
+inline Bitboard king_attacks(Square s) { return detail::leapers.king[std::size_t(s.index())]; }
+inline Bitboard bishop_attacks(Square s, Bitboard occupied) {
+    return detail::slider_lookup(detail::sliders.bishop[std::size_t(s.index())], occupied);
+}
+inline Bitboard rook_attacks(Square s, Bitboard occupied) {
+    return detail::slider_lookup(detail::sliders.rook[std::size_t(s.index())], occupied);
+}
+inline Bitboard queen_attacks(Square s, Bitboard occupied) {
+    return bishop_attacks(s, occupied) | rook_attacks(s, occupied);
+}
+
+// Attacks of a non-pawn piece type from s (0 for pawn and none).
+inline Bitboard attacks(PieceType t, Square s, Bitboard occupied) {
+    switch (t) {
+    case PieceType::knight:
+        return knight_attacks(s);
+    case PieceType::bishop:
+        return bishop_attacks(s, occupied);
+    case PieceType::rook:
+        return rook_attacks(s, occupied);
+    case PieceType::queen:
+        return queen_attacks(s, occupied);
+    case PieceType::king:
+        return king_attacks(s);
+    default:
+        return 0;
+    }
+}
+
 // Squares strictly between a and b if they share a line (rank, file, diagonal), else 0.
-Bitboard between(Square a, Square b);
+inline Bitboard between(Square a, Square b) {
+    return detail::leapers.between[std::size_t(a.index())][std::size_t(b.index())];
+}
 // The whole line through a and b (both included) if they share one, else 0.
-Bitboard line(Square a, Square b);
+inline Bitboard line(Square a, Square b) {
+    return detail::leapers.line[std::size_t(a.index())][std::size_t(b.index())];
+}
+// True if a, b and c lie on one line.
+inline bool aligned(Square a, Square b, Square c) { return (line(a, b) & c.bb()) != 0; }
+
+inline constexpr Bitboard more_than_one(Bitboard b) { return b & (b - 1); }
 
 } // namespace pgn_iccf::chess

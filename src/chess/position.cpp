@@ -1,1 +1,199 @@
-// (being written)
+// Position state changes: piece placement, make/unmake, check bookkeeping and gives_check.
+// FEN input/output lives in fen.cpp, move generation and legality in movegen.cpp.
+#include "chess/position.hpp"
+
+namespace pgn_iccf::chess {
+
+namespace {
+
+constexpr CastleSide castle_side(Square king, Square rook) {
+    return rook.index() > king.index() ? CastleSide::king : CastleSide::queen;
+}
+
+} // namespace
+
+Position::Position() { set_fen(start_fen); }
+
+// Pieces of either colour that alone stand between the king of colour c and an enemy slider.
+Bitboard Position::slider_blockers(Color c) const {
+    Square ksq = king_square(c);
+    Bitboard snipers =
+        ((rook_attacks(ksq, 0) & (pieces(PieceType::rook) | pieces(PieceType::queen))) |
+         (bishop_attacks(ksq, 0) & (pieces(PieceType::bishop) | pieces(PieceType::queen)))) &
+        pieces(~c);
+    Bitboard occupied = pieces();
+    Bitboard result = 0;
+    while (snipers) {
+        Bitboard b = between(ksq, pop_lsb(snipers)) & occupied;
+        if (b && !more_than_one(b)) result |= b;
+    }
+    return result;
+}
+
+void Position::update_check_info() {
+    checkers_ = attackers_to(king_square(side_)) & pieces(~side_);
+    blockers_[0] = slider_blockers(Color::white);
+    blockers_[1] = slider_blockers(Color::black);
+}
+
+void Position::do_move(Move m, UndoInfo& undo) {
+    undo.captured = Piece{};
+    undo.ep_square = ep_square_;
+    undo.castling = castling_;
+    undo.halfmove_clock = halfmove_clock_;
+    undo.checkers = checkers_;
+    undo.blockers = blockers_;
+
+    Color us = side_;
+    Color them = ~us;
+    ep_square_ = Square::none();
+    ++halfmove_clock_;
+    if (us == Color::black) ++fullmove_;
+    side_ = them;
+
+    if (m.is_null()) {
+        // The side that now moves was not in check (the side not to move never is), and the
+        // blockers do not depend on whose turn it is.
+        checkers_ = 0;
+        return;
+    }
+
+    Square from = m.from();
+    Square to = m.to();
+    Square new_ep{};
+
+    switch (m.kind()) {
+    case MoveKind::castling: {
+        CastleSide cs = castle_side(from, to);
+        remove_piece(from);
+        remove_piece(to);
+        put_piece(Piece(us, PieceType::king), castle_king_to(us, cs));
+        put_piece(Piece(us, PieceType::rook), castle_rook_to(us, cs));
+        castling_ &= std::uint8_t(~(3U << (index(us) * 2)));
+        break;
+    }
+    case MoveKind::en_passant: {
+        Square cap(to.index() ^ 8);
+        undo.captured = board_[std::size_t(cap.index())];
+        remove_piece(cap);
+        move_piece(from, to);
+        halfmove_clock_ = 0;
+        break;
+    }
+    default: {
+        Piece captured = board_[std::size_t(to.index())];
+        if (!captured.empty()) {
+            undo.captured = captured;
+            remove_piece(to);
+            halfmove_clock_ = 0;
+        }
+        PieceType pt = board_[std::size_t(from.index())].type();
+        move_piece(from, to);
+        if (pt == PieceType::pawn) {
+            halfmove_clock_ = 0;
+            if (m.kind() == MoveKind::promotion) {
+                remove_piece(to);
+                put_piece(Piece(us, m.promotion()), to);
+            } else if ((from.index() ^ to.index()) == 16) {
+                new_ep = Square((from.index() + to.index()) / 2);
+            }
+        }
+        castling_ &= std::uint8_t(castling_keep_[std::size_t(from.index())] &
+                                  castling_keep_[std::size_t(to.index())]);
+        break;
+    }
+    }
+
+    update_check_info();
+    if (new_ep.ok()) set_ep_if_capturable(new_ep);
+}
+
+void Position::undo_move(Move m, UndoInfo const& undo) {
+    side_ = ~side_;
+    Color us = side_;
+    if (us == Color::black) --fullmove_;
+    ep_square_ = undo.ep_square;
+    castling_ = undo.castling;
+    halfmove_clock_ = undo.halfmove_clock;
+    checkers_ = undo.checkers;
+    blockers_ = undo.blockers;
+    if (m.is_null()) return;
+
+    Square from = m.from();
+    Square to = m.to();
+    switch (m.kind()) {
+    case MoveKind::castling: {
+        CastleSide cs = castle_side(from, to);
+        remove_piece(castle_king_to(us, cs));
+        remove_piece(castle_rook_to(us, cs));
+        put_piece(Piece(us, PieceType::king), from);
+        put_piece(Piece(us, PieceType::rook), to);
+        break;
+    }
+    case MoveKind::en_passant:
+        move_piece(to, from);
+        put_piece(undo.captured, Square(to.index() ^ 8));
+        break;
+    default:
+        if (m.kind() == MoveKind::promotion) {
+            remove_piece(to);
+            put_piece(Piece(us, PieceType::pawn), to);
+        }
+        move_piece(to, from);
+        if (!undo.captured.empty()) put_piece(undo.captured, to);
+        break;
+    }
+}
+
+// Direct checks from the moved (or promoted, or castled) piece on its new square, and
+// discovered checks from our sliders when the moving piece leaves a line to their king.
+bool Position::gives_check(Move m) const {
+    if (m.is_null()) return false;
+    Color us = side_;
+    Square ksq = king_square(~us);
+    Square from = m.from();
+    Square to = m.to();
+    Bitboard our_diag = pieces(us, PieceType::bishop) | pieces(us, PieceType::queen);
+    Bitboard our_orth = pieces(us, PieceType::rook) | pieces(us, PieceType::queen);
+
+    switch (m.kind()) {
+    case MoveKind::castling: {
+        CastleSide cs = castle_side(from, to);
+        Square rto = castle_rook_to(us, cs);
+        Bitboard occupied =
+            (pieces() ^ from.bb() ^ to.bb()) | castle_king_to(us, cs).bb() | rto.bb();
+        our_orth = (our_orth ^ to.bb()) | rto.bb();
+        return (rook_attacks(ksq, occupied) & our_orth) ||
+               (bishop_attacks(ksq, occupied) & our_diag);
+    }
+    case MoveKind::en_passant: {
+        if (pawn_attacks(us, to) & ksq.bb()) return true;
+        Bitboard occupied = (pieces() ^ from.bb() ^ Square(to.index() ^ 8).bb()) | to.bb();
+        return (rook_attacks(ksq, occupied) & our_orth) ||
+               (bishop_attacks(ksq, occupied) & our_diag);
+    }
+    default:
+        break;
+    }
+
+    PieceType pt = m.kind() == MoveKind::promotion ? m.promotion() : piece_on(from).type();
+    Bitboard occupied = pieces() ^ from.bb();
+    Bitboard direct = pt == PieceType::pawn ? pawn_attacks(us, to) : attacks(pt, to, occupied);
+    if (pt != PieceType::king && (direct & ksq.bb())) return true;
+    return (blockers_[std::size_t(~us)] & from.bb()) && !aligned(from, to, ksq);
+}
+
+bool Position::operator==(Position const& o) const {
+    if (board_ != o.board_ || side_ != o.side_ || castling_ != o.castling_ ||
+        ep_square_ != o.ep_square_ || halfmove_clock_ != o.halfmove_clock_ ||
+        fullmove_ != o.fullmove_ || chess960_ != o.chess960_)
+        return false;
+    for (int c = 0; c < 2; ++c)
+        for (int s = 0; s < 2; ++s)
+            if (can_castle(Color(c), CastleSide(s)) &&
+                castling_rook(Color(c), CastleSide(s)) != o.castling_rook(Color(c), CastleSide(s)))
+                return false;
+    return true;
+}
+
+} // namespace pgn_iccf::chess

@@ -21,10 +21,14 @@ struct UndoInfo {
     std::uint8_t castling = 0; // castling rights bits before the move
     std::uint16_t halfmove_clock = 0;
     Bitboard checkers = 0;
+    std::array<Bitboard, 2> blockers{}; // blockers_for_king of both colours before the move
 };
 
 class Position {
 public:
+    static constexpr std::string_view start_fen =
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
     // The standard starting position.
     Position();
 
@@ -50,9 +54,14 @@ public:
     Bitboard pieces() const { return by_color_[0] | by_color_[1]; }
     Bitboard pieces(Color c) const { return by_color_[std::size_t(c)]; }
     Bitboard pieces(PieceType t) const { return by_type_[std::size_t(t)]; }
-    Bitboard pieces(Color c, PieceType t) const { return by_color_[std::size_t(c)] & by_type_[std::size_t(t)]; }
+    Bitboard pieces(Color c, PieceType t) const {
+        return by_color_[std::size_t(c)] & by_type_[std::size_t(t)];
+    }
     Square king_square(Color c) const;
-    Square ep_square() const { return ep_square_; } // only set when an en passant capture is legal-ish (pawn can capture)
+    // The en passant target square, set only when an en passant capture is actually legal in
+    // this position (a FEN's ep field is dropped otherwise, and fen() writes "-"); this keeps
+    // operator== and the FEN output independent of irrelevant double pushes.
+    Square ep_square() const { return ep_square_; }
     int halfmove_clock() const { return halfmove_clock_; }
     int fullmove_number() const { return fullmove_; }
     bool can_castle(Color c, CastleSide side) const;
@@ -104,6 +113,8 @@ public:
 
     // perft node count (bulk counting at the last ply).
     std::uint64_t perft(int depth);
+    // Number of legal moves (counted without building a list).
+    int count_legal_moves() const;
 
     bool operator==(Position const& o) const;
 
@@ -112,14 +123,28 @@ private:
     void remove_piece(Square s);
     void move_piece(Square from, Square to);
     void update_check_info();
+    Bitboard slider_blockers(Color c) const;
+    bool castling_path_clear(Color c, CastleSide side) const;
+    bool ep_capture_legal(Square from) const;
+    void set_ep_if_capturable(Square ep);
+    void set_castling_right(Color c, CastleSide side, Square rook);
+    template <Color Us, class Sink>
+    void generate(Sink& sink) const;
 
-    std::array<Bitboard, 8> by_type_{};
+    std::array<Bitboard, 8> by_type_{}; // indexed by PieceType
     std::array<Bitboard, 2> by_color_{};
     std::array<Piece, 64> board_{};
     std::array<Bitboard, 2> blockers_{};
     Bitboard checkers_ = 0;
     // castling_rook_[color][side]: the rook square while the right exists.
     std::array<std::array<Square, 2>, 2> castling_rook_{};
+    // Per right (color*2 + side): squares that must be empty (the king's and the rook's paths
+    // and destinations, minus the king and rook themselves), and the squares the king crosses
+    // or lands on, which must not be attacked.
+    std::array<Bitboard, 4> castling_path_{};
+    std::array<Bitboard, 4> castling_king_path_{};
+    // Rights kept when a piece leaves or lands on a square (king and castling rook squares).
+    std::array<std::uint8_t, 64> castling_keep_{};
     std::uint8_t castling_ = 0; // bit (color*2 + side)
     Square ep_square_{};
     Color side_ = Color::white;
@@ -127,5 +152,48 @@ private:
     std::uint16_t halfmove_clock_ = 0;
     std::uint16_t fullmove_ = 1;
 };
+
+inline void Position::put_piece(Piece p, Square s) {
+    Bitboard b = s.bb();
+    board_[std::size_t(s.index())] = p;
+    by_type_[std::size_t(p.type())] |= b;
+    by_color_[std::size_t(p.color())] |= b;
+}
+
+inline void Position::remove_piece(Square s) {
+    Bitboard b = s.bb();
+    Piece p = board_[std::size_t(s.index())];
+    board_[std::size_t(s.index())] = Piece{};
+    by_type_[std::size_t(p.type())] ^= b;
+    by_color_[std::size_t(p.color())] ^= b;
+}
+
+inline void Position::move_piece(Square from, Square to) {
+    Bitboard b = from.bb() | to.bb();
+    Piece p = board_[std::size_t(from.index())];
+    board_[std::size_t(from.index())] = Piece{};
+    board_[std::size_t(to.index())] = p;
+    by_type_[std::size_t(p.type())] ^= b;
+    by_color_[std::size_t(p.color())] ^= b;
+}
+
+inline Square Position::king_square(Color c) const { return lsb(pieces(c, PieceType::king)); }
+
+inline bool Position::can_castle(Color c, CastleSide side) const {
+    return (castling_ >> (index(c) * 2 + int(side))) & 1U;
+}
+
+inline Square Position::castling_rook(Color c, CastleSide side) const {
+    return castling_rook_[std::size_t(c)][std::size_t(side)];
+}
+
+inline Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
+    return (pawn_attacks(Color::black, s) & pieces(Color::white, PieceType::pawn)) |
+           (pawn_attacks(Color::white, s) & pieces(Color::black, PieceType::pawn)) |
+           (knight_attacks(s) & pieces(PieceType::knight)) |
+           (bishop_attacks(s, occupied) & (pieces(PieceType::bishop) | pieces(PieceType::queen))) |
+           (rook_attacks(s, occupied) & (pieces(PieceType::rook) | pieces(PieceType::queen))) |
+           (king_attacks(s) & pieces(PieceType::king));
+}
 
 } // namespace pgn_iccf::chess

@@ -27,7 +27,8 @@ constexpr int index(PieceType t) { return int(t); }
 class Piece {
 public:
     constexpr Piece() = default;
-    constexpr Piece(Color c, PieceType t) : v_(std::uint8_t((std::uint8_t(c) << 3) | std::uint8_t(t))) {}
+    constexpr Piece(Color c, PieceType t)
+        : v_(std::uint8_t((std::uint8_t(c) << 3) | std::uint8_t(t))) {}
     constexpr Color color() const { return Color(v_ >> 3); }
     constexpr PieceType type() const { return PieceType(v_ & 7U); }
     constexpr bool empty() const { return (v_ & 7U) == 0; }
@@ -62,7 +63,13 @@ private:
 // Move kinds. Castling is encoded as "king takes own rook" (from = king square, to = the
 // castling rook's square) so that standard chess and Chess960 share one representation; the
 // king's and rook's destinations follow from the side (g/c file, f/d file).
-enum class MoveKind : std::uint8_t { normal = 0, promotion = 1, en_passant = 2, castling = 3, null = 4 };
+enum class MoveKind : std::uint8_t {
+    normal = 0,
+    promotion = 1,
+    en_passant = 2,
+    castling = 3,
+    null = 4
+};
 
 // A move in three bytes: from, to, and an info byte (bits 0-2 MoveKind, bits 3-5 the
 // promotion PieceType). Move{} is "no move" (ok() is false); Move::null_move() is the `--` move.
@@ -71,7 +78,8 @@ public:
     constexpr Move() = default;
     constexpr Move(Square from, Square to, MoveKind kind = MoveKind::normal,
                    PieceType promotion = PieceType::none)
-        : from_(from), to_(to), info_(std::uint8_t(std::uint8_t(kind) | (std::uint8_t(promotion) << 3))) {}
+        : from_(from), to_(to),
+          info_(std::uint8_t(std::uint8_t(kind) | (std::uint8_t(promotion) << 3))) {}
     static constexpr Move null_move() { return Move(Square(0), Square(0), MoveKind::null); }
 
     constexpr Square from() const { return from_; }

@@ -1,0 +1,260 @@
+// FEN input and output, including X-FEN and Shredder-FEN castling fields for Chess960.
+#include "chess/position.hpp"
+
+#include <charconv>
+
+namespace pgn_iccf::chess {
+
+namespace {
+
+constexpr std::string_view piece_letters = " PNBRQK";
+
+bool fail(std::string* error, std::string message) {
+    if (error) *error = std::move(message);
+    return false;
+}
+
+// Splits on runs of spaces/tabs; returns the number of fields (at most `max` are stored).
+int split_fields(std::string_view s, std::array<std::string_view, 7>& fields) {
+    int n = 0;
+    std::size_t i = 0;
+    while (i < s.size()) {
+        while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r')) ++i;
+        if (i == s.size()) break;
+        std::size_t j = i;
+        while (j < s.size() && s[j] != ' ' && s[j] != '\t' && s[j] != '\n' && s[j] != '\r') ++j;
+        if (n < int(fields.size())) fields[std::size_t(n)] = s.substr(i, j - i);
+        ++n;
+        i = j;
+    }
+    return n;
+}
+
+bool parse_number(std::string_view s, int max, int& out) {
+    if (s.empty() || s.size() > 9) return false;
+    int v = 0;
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || p != s.data() + s.size() || v < 0 || v > max) return false;
+    out = v;
+    return true;
+}
+
+std::string square_name(Square s) { return {char('a' + s.file()), char('1' + s.rank())}; }
+
+} // namespace
+
+void Position::set_castling_right(Color c, CastleSide side, Square rook) {
+    int bit = index(c) * 2 + int(side);
+    Square ksq = king_square(c);
+    Square kto = castle_king_to(c, side);
+    Square rto = castle_rook_to(c, side);
+    castling_ |= std::uint8_t(1U << bit);
+    castling_rook_[std::size_t(c)][std::size_t(side)] = rook;
+    Bitboard span = between(ksq, kto) | kto.bb() | between(rook, rto) | rto.bb();
+    castling_path_[std::size_t(bit)] = span & ~(ksq.bb() | rook.bb());
+    // The destination is tested even when the king does not move: the castling rook may be
+    // what shields it (king c1, rook b1, enemy queen a1).
+    castling_king_path_[std::size_t(bit)] = between(ksq, kto) | kto.bb();
+    castling_keep_[std::size_t(ksq.index())] &= std::uint8_t(~(3U << (index(c) * 2)));
+    castling_keep_[std::size_t(rook.index())] &= std::uint8_t(~(1U << bit));
+}
+
+bool Position::set_fen(std::string_view fen, bool chess960, std::string* error) {
+    std::array<std::string_view, 7> f{};
+    int nfields = split_fields(fen, f);
+    if (nfields < 4)
+        return fail(error, "FEN needs at least 4 fields (board, side, castling, en passant)");
+    if (nfields > 6) return fail(error, "FEN has more than 6 fields");
+
+    by_type_.fill(0);
+    by_color_.fill(0);
+    board_.fill(Piece{});
+    blockers_.fill(0);
+    checkers_ = 0;
+    castling_rook_ = {};
+    castling_path_.fill(0);
+    castling_king_path_.fill(0);
+    castling_keep_.fill(0xF);
+    castling_ = 0;
+    ep_square_ = Square::none();
+    chess960_ = false;
+    // Board.
+    int rank = 7;
+    int file = 0;
+    for (char ch : f[0]) {
+        if (ch == '/') {
+            if (file != 8)
+                return fail(error,
+                            "FEN rank " + std::to_string(rank + 1) + " does not have 8 squares");
+            if (rank == 0) return fail(error, "FEN board has more than 8 ranks");
+            --rank;
+            file = 0;
+        } else if (ch >= '1' && ch <= '8') {
+            file += ch - '0';
+            if (file > 8)
+                return fail(error,
+                            "FEN rank " + std::to_string(rank + 1) + " has more than 8 squares");
+        } else {
+            auto t = piece_letters.find(char(ch | 0x20) == ch ? char(ch - 32) : ch);
+            if (t == std::string_view::npos || t == 0)
+                return fail(error, std::string("invalid character '") + ch + "' in FEN board");
+            if (file > 7)
+                return fail(error,
+                            "FEN rank " + std::to_string(rank + 1) + " has more than 8 squares");
+            Color c = (ch >= 'a' && ch <= 'z') ? Color::black : Color::white;
+            put_piece(Piece(c, PieceType(t)), Square::at(file, rank));
+            ++file;
+        }
+    }
+    if (rank != 0 || file != 8) return fail(error, "FEN board does not have 8 ranks of 8 squares");
+    for (Color c : {Color::white, Color::black}) {
+        int kings = popcount(pieces(c, PieceType::king));
+        if (kings != 1)
+            return fail(error, std::string("FEN board has ") + std::to_string(kings) + " " +
+                                   (c == Color::white ? "white" : "black") + " kings");
+    }
+    if (pieces(PieceType::pawn) & 0xFF000000000000FFULL)
+        return fail(error, "FEN board has a pawn on the first or eighth rank");
+
+    // Side to move.
+    if (f[1] == "w")
+        side_ = Color::white;
+    else if (f[1] == "b")
+        side_ = Color::black;
+    else
+        return fail(error, "FEN side to move must be 'w' or 'b'");
+
+    // Castling.
+    bool needs960 = false;
+    if (f[2] != "-") {
+        for (char ch : f[2]) {
+            Color c = (ch >= 'a' && ch <= 'z') ? Color::black : Color::white;
+            char up = c == Color::black ? char(ch - 32) : ch;
+            int back = c == Color::white ? 0 : 7;
+            Square ksq = king_square(c);
+            if (ksq.rank() != back)
+                return fail(error, std::string("castling right '") + ch +
+                                       "' but the king is not on its first rank");
+            if (ksq.file() == 0 || ksq.file() == 7)
+                return fail(error,
+                            std::string("castling right '") + ch + "' with the king in a corner");
+            Bitboard rooks = pieces(c, PieceType::rook) & (Bitboard{0xFF} << (8 * back));
+            Square rook{};
+            if (up == 'K' || up == 'Q') {
+                bool king_side = up == 'K';
+                for (int fl = king_side ? 7 : 0; king_side ? fl > ksq.file() : fl < ksq.file();
+                     fl += king_side ? -1 : 1)
+                    if (rooks & Square::at(fl, back).bb()) {
+                        rook = Square::at(fl, back);
+                        break;
+                    }
+                if (!rook.ok())
+                    return fail(error, std::string("castling right '") + ch +
+                                           "' without a rook on that side");
+            } else if (up >= 'A' && up <= 'H') {
+                rook = Square::at(up - 'A', back);
+                if (!(rooks & rook.bb()))
+                    return fail(error, std::string("castling right '") + ch +
+                                           "' without a rook on that file");
+                if (rook.file() == ksq.file())
+                    return fail(error,
+                                std::string("castling right '") + ch + "' names the king's file");
+                needs960 = true;
+            } else {
+                return fail(error,
+                            std::string("invalid character '") + ch + "' in FEN castling field");
+            }
+            CastleSide side = rook.file() > ksq.file() ? CastleSide::king : CastleSide::queen;
+            if (can_castle(c, side))
+                return fail(error, std::string("duplicate castling right '") + ch + "'");
+            if (ksq.file() != 4 || (rook.file() != 0 && rook.file() != 7)) needs960 = true;
+            set_castling_right(c, side, rook);
+        }
+    }
+    chess960_ = chess960 || needs960;
+
+    // The side not to move must not be in check.
+    Square their_king = king_square(~side_);
+    if (attackers_to(their_king) & pieces(side_))
+        return fail(error, "the side not to move is in check");
+
+    // Move counters (before en passant, which needs the check info).
+    int halfmove = 0;
+    int fullmove = 1;
+    if (nfields >= 5 && !parse_number(f[4], 65535, halfmove))
+        return fail(error, "invalid FEN halfmove clock '" + std::string(f[4]) + "'");
+    if (nfields >= 6 && !parse_number(f[5], 65535, fullmove))
+        return fail(error, "invalid FEN fullmove number '" + std::string(f[5]) + "'");
+    halfmove_clock_ = std::uint16_t(halfmove);
+    fullmove_ = std::uint16_t(fullmove == 0 ? 1 : fullmove);
+
+    update_check_info();
+
+    // En passant: validated for shape; kept only when a capture there is legal.
+    if (f[3] != "-") {
+        std::string_view e = f[3];
+        if (e.size() != 2 || e[0] < 'a' || e[0] > 'h' || e[1] < '1' || e[1] > '8')
+            return fail(error, "invalid FEN en passant square '" + std::string(e) + "'");
+        Square ep = Square::at(e[0] - 'a', e[1] - '1');
+        if (ep.rank() != (side_ == Color::white ? 5 : 2))
+            return fail(error, "FEN en passant square '" + std::string(e) + "' is not on the " +
+                                   (side_ == Color::white ? "sixth" : "third") + " rank");
+        int dir = side_ == Color::white ? 8 : -8;
+        Square pushed(ep.index() - dir);
+        Square origin(ep.index() + dir);
+        if (piece_on(pushed) == Piece(~side_, PieceType::pawn) && piece_on(ep).empty() &&
+            piece_on(origin).empty())
+            set_ep_if_capturable(ep);
+    }
+    return true;
+}
+
+std::string Position::fen() const {
+    std::string s;
+    s.reserve(90);
+    for (int rank = 7; rank >= 0; --rank) {
+        int empty = 0;
+        for (int file = 0; file < 8; ++file) {
+            Piece p = piece_on(Square::at(file, rank));
+            if (p.empty()) {
+                ++empty;
+                continue;
+            }
+            if (empty) s += char('0' + empty);
+            empty = 0;
+            char ch = piece_letters[std::size_t(p.type())];
+            s += p.color() == Color::black ? char(ch + 32) : ch;
+        }
+        if (empty) s += char('0' + empty);
+        if (rank) s += '/';
+    }
+    s += side_ == Color::white ? " w " : " b ";
+    if (!castling_) s += '-';
+    for (Color c : {Color::white, Color::black}) {
+        for (CastleSide side : {CastleSide::king, CastleSide::queen}) {
+            if (!can_castle(c, side)) continue;
+            Square rook = castling_rook(c, side);
+            char ch = side == CastleSide::king ? 'K' : 'Q';
+            if (chess960_) {
+                // X-FEN letter if the rook is the outermost one on its side, else its file.
+                int back = rook.rank();
+                Bitboard rooks = pieces(c, PieceType::rook) & (Bitboard{0xFF} << (8 * back));
+                Bitboard outside = 0;
+                for (int fl = 0; fl < 8; ++fl)
+                    if (side == CastleSide::king ? fl > rook.file() : fl < rook.file())
+                        outside |= Square::at(fl, back).bb();
+                if (rooks & outside) ch = char('A' + rook.file());
+            }
+            s += c == Color::black ? char(ch + 32) : ch;
+        }
+    }
+    s += ' ';
+    s += ep_square_.ok() ? square_name(ep_square_) : "-";
+    s += ' ';
+    s += std::to_string(halfmove_clock_);
+    s += ' ';
+    s += std::to_string(fullmove_);
+    return s;
+}
+
+} // namespace pgn_iccf::chess
