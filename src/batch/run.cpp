@@ -25,6 +25,17 @@ public:
             file_ = stdout;
             return true;
         }
+        std::error_code ec;
+        if (fs::exists(path, ec) && !fs::is_regular_file(path, ec)) {
+            // A device or pipe (/dev/null, a FIFO): written in place, nothing to rename.
+            file_ = std::fopen(path.c_str(), "wb");
+            if (!file_) {
+                error = "cannot write " + path + ": " + std::strerror(errno);
+                return false;
+            }
+            direct_ = true;
+            return true;
+        }
         temp_ = path + ".tmp-" + std::to_string(::getpid());
         file_ = std::fopen(temp_.c_str(), "wb");
         if (!file_) {
@@ -46,6 +57,10 @@ public:
         if (file_ != stdout) {
             ok = std::fclose(file_) == 0 && ok;
             file_ = nullptr;
+            if (direct_) {
+                if (!ok) error = "cannot write " + path_ + ": " + std::strerror(errno);
+                return ok;
+            }
             if (ok && std::rename(temp_.c_str(), path_.c_str()) != 0) ok = false;
             if (!ok) {
                 error = "cannot write " + path_ + ": " + std::strerror(errno);
@@ -60,7 +75,7 @@ public:
     void abandon() {
         if (file_ && file_ != stdout) {
             std::fclose(file_);
-            std::remove(temp_.c_str());
+            if (!direct_) std::remove(temp_.c_str());
         }
         file_ = nullptr;
     }
@@ -71,6 +86,7 @@ private:
     std::string temp_;
     std::FILE* file_ = nullptr;
     bool failed_ = false;
+    bool direct_ = false;
 };
 
 std::string default_suffix(notation::Notation n) {

@@ -1,0 +1,238 @@
+// End-to-end tests of the pgn-iccf executable: golden files, the round trip over data/,
+// an external reader (pgn-extract) on our SAN output, exit statuses, rejects, and the
+// README / .ci/run / --help contract.
+#define BOOST_TEST_MODULE cli
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string const bin = std::string(PGN_ICCF_BIN_DIR) + "/pgn-iccf";
+fs::path const data = PGN_ICCF_DATA_DIR;
+fs::path const source_dir = PGN_ICCF_SOURCE_DIR;
+
+struct Result {
+    int status = -1;
+    std::string out;
+};
+
+// Runs a shell command; returns its exit status and standard output.
+Result sh(std::string const& cmd) {
+    Result r;
+    std::FILE* p = ::popen(cmd.c_str(), "r");
+    if (!p) return r;
+    std::array<char, 65536> buf{};
+    std::size_t n;
+    while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
+    int st = ::pclose(p);
+    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    return r;
+}
+
+std::string read_file(fs::path const& p) {
+    std::ifstream f(p, std::ios::binary);
+    std::ostringstream s;
+    s << f.rdbuf();
+    return s.str();
+}
+
+std::string q(fs::path const& p) { return "'" + p.string() + "'"; }
+
+fs::path temp_dir() {
+    static fs::path d = [] {
+        fs::path t =
+            fs::temp_directory_path() / ("pgn-iccf-cli-test-" + std::to_string(::getpid()));
+        fs::create_directories(t);
+        return t;
+    }();
+    return d;
+}
+
+std::vector<fs::path> pgn_files(fs::path const& dir) {
+    std::vector<fs::path> v;
+    if (!fs::exists(dir)) return v;
+    for (auto const& e : fs::directory_iterator(dir))
+        if (e.path().extension() == ".pgn") v.push_back(e.path());
+    std::sort(v.begin(), v.end());
+    return v;
+}
+
+std::string pgn_extract() {
+    for (char const* p : {"/usr/games/pgn-extract", "/usr/bin/pgn-extract"})
+        if (fs::exists(p)) return p;
+    return {};
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(help_names_every_option_of_the_contract) {
+    auto r = sh(bin + " --help");
+    BOOST_TEST(r.status == 0);
+    for (auto opt :
+         {"--to", "--lang", "--input-lang", "--iccf-short-promotion", "--annotate", "--no-comments",
+          "--no-nags", "--no-variations", "--width", "--output", "--suffix", "--rejects",
+          "--keep-broken", "--check", "--quiet", "--progress", "--help", "--version"}) {
+        BOOST_TEST_CONTEXT(opt) { BOOST_TEST(r.out.find(opt) != std::string::npos); }
+    }
+    auto v = sh(bin + " --version");
+    BOOST_TEST(v.status == 0);
+    BOOST_TEST(v.out.starts_with("pgn-iccf "));
+}
+
+BOOST_AUTO_TEST_CASE(usage_errors_exit_2) {
+    BOOST_TEST(sh(bin + " --no-such-option 2>/dev/null").status == 2);
+    BOOST_TEST(sh(bin + " --to klingon 2>/dev/null </dev/null").status == 2);
+    BOOST_TEST(sh(bin + " --lang xx 2>/dev/null </dev/null").status == 2);
+    BOOST_TEST(sh(bin + " /no/such/file.pgn 2>/dev/null").status == 2);
+}
+
+BOOST_AUTO_TEST_CASE(readme_quick_start_and_ci_agree) {
+    // .ci/run must run the README's second Quick start command verbatim.
+    std::string readme = read_file(source_dir / "README.md");
+    std::string ci = read_file(source_dir / ".ci" / "run");
+    auto start = readme.find("## Quick start");
+    BOOST_TEST_REQUIRE(start != std::string::npos);
+    std::vector<std::string> commands;
+    std::istringstream in(readme.substr(start));
+    std::string line;
+    bool in_block = false;
+    while (std::getline(in, line)) {
+        if (line.starts_with("```")) {
+            in_block = !in_block;
+            if (!in_block && commands.size() == 2) break;
+            continue;
+        }
+        if (in_block && !line.empty()) commands.push_back(line);
+        if (line.starts_with("## ") && !line.starts_with("## Quick start")) break;
+    }
+    BOOST_TEST_REQUIRE(commands.size() == 2U);
+    BOOST_TEST(commands[0].find("apt-get install") != std::string::npos);
+    BOOST_TEST(commands[0].find("pgn-iccf") != std::string::npos);
+    BOOST_TEST(commands[1].find("ctest") != std::string::npos);
+    BOOST_TEST(ci.find("\n" + commands[1] + "\n") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(golden_files) {
+    // data/golden/NAME.pgn converted with the options in NAME.args equals NAME.expected
+    // (byte for byte). The expected files were checked by hand and against the
+    // independent chessops-based oracle (see data/SOURCES.md).
+    int checked = 0;
+    for (auto const& in : pgn_files(data / "golden")) {
+        for (auto const& exp : fs::directory_iterator(data / "golden")) {
+            std::string name = exp.path().filename().string();
+            std::string stem = in.stem().string();
+            if (!name.starts_with(stem + ".") || exp.path().extension() != ".expected") continue;
+            // NAME.<variant>.expected with arguments in NAME.<variant>.args
+            fs::path args_file = exp.path();
+            args_file.replace_extension(".args");
+            std::string args = fs::exists(args_file) ? read_file(args_file) : "";
+            args.erase(std::remove(args.begin(), args.end(), '\n'), args.end());
+            BOOST_TEST_CONTEXT(name) {
+                auto r = sh(bin + " -q " + args + " " + q(in) + " 2>/dev/null");
+                BOOST_TEST(r.out == read_file(exp.path()));
+                ++checked;
+            }
+        }
+    }
+    BOOST_TEST_MESSAGE("golden outputs checked: " << checked);
+    BOOST_TEST(checked >= 4);
+}
+
+BOOST_AUTO_TEST_CASE(round_trip_over_every_data_file) {
+    // SAN -> numeric -> SAN gives byte for byte what SAN -> SAN gives.
+    int files = 0;
+    for (auto dir : {"corpus", "edge", "sample", "golden"}) {
+        for (auto const& in : pgn_files(data / dir)) {
+            BOOST_TEST_CONTEXT(in.string()) {
+                auto direct = sh(bin + " -q -t san " + q(in) + " 2>/dev/null");
+                auto via = sh(bin + " -q -t numeric " + q(in) + " 2>/dev/null | " + bin +
+                              " -q -t san 2>/dev/null");
+                BOOST_TEST(direct.out == via.out);
+                ++files;
+            }
+        }
+    }
+    BOOST_TEST(files >= 20);
+}
+
+BOOST_AUTO_TEST_CASE(pgn_extract_reads_our_san_output) {
+    std::string pe = pgn_extract();
+    BOOST_TEST_REQUIRE(!pe.empty(), "pgn-extract is not installed (apt-get install pgn-extract)");
+    fs::path out = temp_dir() / "all.san.pgn";
+    std::string inputs;
+    for (auto dir : {"corpus", "sample", "golden"})
+        for (auto const& in : pgn_files(data / dir)) inputs += " " + q(in);
+    auto conv = sh(bin + " -t san -o " + q(out) + inputs + " 2>&1");
+    BOOST_TEST_MESSAGE(conv.out.substr(conv.out.rfind("pgn-iccf:")));
+    std::smatch m;
+    std::regex converted("([0-9]+) converted");
+    BOOST_TEST_REQUIRE(std::regex_search(conv.out, m, converted));
+    long ours = std::stol(m[1]);
+    fs::path log = temp_dir() / "pgn-extract.log";
+    auto r = sh(pe + " -s -l " + q(log) + " -o /dev/null " + q(out) + " 2>&1");
+    std::string errors = read_file(log);
+    BOOST_TEST(errors == "", "pgn-extract reported: " << errors.substr(0, 2000));
+    // pgn-extract counts the games it read on its log? Count with its --splitvariants-free
+    // output instead: -s -o - writes every game it accepted.
+    auto count = sh(pe + " -s --quiet " + q(out) + " 2>/dev/null | grep -c '^\\[Event '");
+    BOOST_TEST(std::stol(count.out) == ours);
+}
+
+BOOST_AUTO_TEST_CASE(rejects_reproduce_bad_games_and_counts_add_up) {
+    fs::path in = temp_dir() / "mixed.pgn";
+    std::string const good = "[Event \"good\"]\n\n1. e4 e5 *\n\n";
+    std::string const bad = "[Event \"bad\"]\n\n1. e4 e5 2. Ke3 *\n\n";
+    {
+        std::ofstream f(in, std::ios::binary);
+        f << good << bad << good;
+    }
+    fs::path rej = temp_dir() / "rejects.pgn";
+    fs::path out = temp_dir() / "mixed.iccf.pgn";
+    auto r = sh(bin + " -o " + q(out) + " --rejects " + q(rej) + " " + q(in) + " 2>&1");
+    BOOST_TEST(r.status == 1);
+    BOOST_TEST(r.out.find("3 games read: 2 converted, 1 rejected, 0 kept broken") !=
+               std::string::npos);
+    BOOST_TEST(r.out.find(in.string() + ":7:13: error: game 2, move 2.: 'Ke3': ") !=
+               std::string::npos);
+    std::string rejected = read_file(rej);
+    BOOST_TEST(rejected.find("[Event \"bad\"]\n\n1. e4 e5 2. Ke3 *\n") == 0U);
+    std::string converted = read_file(out);
+    BOOST_TEST(converted.find("good") != std::string::npos);
+    BOOST_TEST(converted.find("bad") == std::string::npos);
+    // --check writes nothing and reports the same
+    auto c = sh(bin + " --check " + q(in) + " 2>&1");
+    BOOST_TEST(c.status == 1);
+    BOOST_TEST(c.out.find("1 rejected") != std::string::npos);
+    // an input is never overwritten
+    auto same = sh(bin + " -o " + q(in) + " " + q(in) + " 2>&1");
+    BOOST_TEST(same.status == 2);
+    BOOST_TEST(read_file(in) == good + bad + good);
+}
+
+BOOST_AUTO_TEST_CASE(all_good_exits_0_and_numeric_reads_back) {
+    fs::path in = temp_dir() / "good.pgn";
+    {
+        std::ofstream f(in, std::ios::binary);
+        f << "[Event \"e\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n";
+    }
+    auto r = sh(bin + " -q " + q(in));
+    BOOST_TEST(r.status == 0);
+    BOOST_TEST(r.out.find("[Notation \"ICCF\"]") != std::string::npos);
+    BOOST_TEST(r.out.find("1. 5254 5755 2. 7163 2836 1-0") != std::string::npos);
+    auto back = sh(bin + " -q " + q(in) + " | " + bin + " -q -t san");
+    BOOST_TEST(back.status == 0);
+    BOOST_TEST(back.out.find("1. e4 e5 2. Nf3 Nc6 1-0") != std::string::npos);
+}

@@ -1,0 +1,236 @@
+// The main job: replay + export writer (src/pgn), checked on hand-written games whose
+// expected output was written by hand from the PGN standard and the ICCF rules (every
+// numeric code below was worked out square by square: a1 = 11, e4 = 54, h8 = 88).
+#define BOOST_TEST_MODULE convert
+#include <boost/test/unit_test.hpp>
+
+#include "pgn/converter.hpp"
+#include "pgn/game_reader.hpp"
+#include "pgn/writer.hpp"
+
+#include <string>
+#include <vector>
+
+using namespace pgn_iccf;
+
+namespace {
+
+struct Converted {
+    std::string out;
+    std::string messages;
+    std::vector<pgn::GameStatus> status;
+};
+
+Converted convert(std::string const& input, pgn::ConvertOptions opt = {}) {
+    Converted c;
+    auto src = pgn::open_memory(input);
+    pgn::GameReader reader(*src);
+    pgn::Converter conv(opt);
+    ast::RawGame game;
+    while (reader.next(game)) {
+        auto r = conv.convert(game, "test.pgn", c.out);
+        c.messages += r.messages;
+        c.status.push_back(r.status);
+    }
+    return c;
+}
+
+pgn::ConvertOptions to(notation::Notation n) {
+    pgn::ConvertOptions o;
+    o.to = n;
+    return o;
+}
+
+std::string const roster_unknown = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n"
+                                   "[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n";
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(writer_wraps_at_width_and_keeps_comment_bytes) {
+    std::string out;
+    pgn::MovetextWriter w;
+    w.begin(out, 20);
+    for (auto t : {"1.", "5254", "5755", "2.", "7163", "2836"}) w.token(t);
+    w.comment("a  b\tc\nd");
+    w.token("*");
+    w.end();
+    // "1. 5254 5755 2. 7163" is 20 characters; the comment's double space and tab are kept,
+    // its line break is a break opportunity written as a space where it fits.
+    BOOST_TEST(out == "1. 5254 5755 2. 7163\n2836 {a  b\tc d} *\n");
+    std::string one;
+    w.begin(one, 0);
+    for (auto t : {"1.", "e4", "e5"}) w.token(t);
+    w.open_variation();
+    w.token("1...");
+    w.token("c5");
+    w.close_variation();
+    w.token("*");
+    w.end();
+    BOOST_TEST(one == "1. e4 e5 (1... c5) *\n");
+}
+
+BOOST_AUTO_TEST_CASE(tags_are_escaped) {
+    std::string out;
+    pgn::write_tag(out, "Event", "a \"b\" \\ c");
+    BOOST_TEST(out == "[Event \"a \\\"b\\\" \\\\ c\"]\n");
+}
+
+BOOST_AUTO_TEST_CASE(san_to_numeric_basic) {
+    auto c = convert("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n");
+    BOOST_TEST(c.messages == "");
+    BOOST_TEST(c.out == roster_unknown + "[Result \"*\"]\n[Notation \"ICCF\"]\n\n"
+                                         "1. 5254 5755 2. 7163 2836 3. 6125 1716 *\n\n");
+}
+
+BOOST_AUTO_TEST_CASE(numeric_to_san_drops_notation_tag) {
+    auto c = convert("[Event \"Corr\"]\n[Notation \"ICCF\"]\n[Result \"*\"]\n\n"
+                     "1. 5254 5755 2. 7163 2836 3. 6125 1716 4. 5171 *\n",
+                     to(notation::Notation::san));
+    BOOST_TEST(c.messages == "");
+    BOOST_TEST(c.out == "[Event \"Corr\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
+                        "[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n"
+                        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O *\n\n");
+}
+
+BOOST_AUTO_TEST_CASE(castling_promotion_en_passant_from_fen) {
+    // White: Ke1 Ra1 Rh1 Pb7 Pe5; Black: Ke8 Ra8 Rh8 Pd5 (d7-d5 just played).
+    std::string const tags =
+        "[SetUp \"1\"]\n[FEN \"r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1\"]\n";
+    auto num = convert(tags + "\n1. exd6 O-O 2. bxa8=Q Rxa8 3. O-O-O *\n");
+    BOOST_TEST(num.messages == "");
+    BOOST_TEST(num.out.find("\n1. 5546 5878 2. 27181 6818 3. 5131 *\n") != std::string::npos);
+    auto san =
+        convert(tags + "\n1. 5546 5878 2. 27181 6818 3. 5131 *\n", to(notation::Notation::san));
+    BOOST_TEST(san.messages == "");
+    BOOST_TEST(san.out.find("\n1. exd6 O-O 2. bxa8=Q Rxa8 3. O-O-O *\n") != std::string::npos);
+    BOOST_TEST(san.out.find("[FEN \"r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1\"]") !=
+               std::string::npos);
+    auto lan =
+        convert(tags + "\n1. 5546 5878 2. 27181 6818 3. 5131 *\n", to(notation::Notation::lan));
+    BOOST_TEST(lan.out.find("\n1. e5xd6 O-O 2. b7xa8=Q Rf8xa8 3. O-O-O *\n") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(black_to_move_start) {
+    auto c = convert("[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\"]\n\n"
+                     "1... e5 2. Nf3 *\n");
+    BOOST_TEST(c.messages == "");
+    BOOST_TEST(c.out.find("\n1... 5755 2. 7163 *\n") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(comments_nags_and_nested_variations) {
+    auto c = convert("1. e4 {best by test} e5 $1 (1... c5 2. Nf3 (2. c3) 2... d6) 2. Nf3!? *\n");
+    BOOST_TEST(c.messages == "");
+    BOOST_TEST(c.out.find("\n1. 5254 {best by test} 1... 5755 $1 (1... 3735 2. 7163 (2. 3233) "
+                          "2... 4746) 2. 7163!? *\n") != std::string::npos);
+    pgn::ConvertOptions o;
+    o.comments = false;
+    o.nags = false;
+    o.variations = false;
+    auto bare =
+        convert("1. e4 {best by test} e5 $1 (1... c5 2. Nf3 (2. c3) 2... d6) 2. Nf3!? *\n", o);
+    BOOST_TEST(bare.out.find("\n1. 5254 5755 2. 7163!? *\n") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(checks_mates_and_disambiguation_in_san_output) {
+    auto mate = convert("1. 6263 5755 2. 7274 4884 0-1\n", to(notation::Notation::san));
+    BOOST_TEST(mate.out.find("\n1. f3 e5 2. g4 Qh4# 0-1\n") != std::string::npos);
+    auto nbd2 = convert("1. 4244 4745 2. 7163 7866 3. 2142 *\n", to(notation::Notation::san));
+    BOOST_TEST(nbd2.out.find("\n1. d4 d5 2. Nf3 Nf6 3. Nbd2 *\n") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(annotate_keeps_the_source_move) {
+    pgn::ConvertOptions o;
+    o.annotate = true;
+    auto c = convert("1. e4 e5 *\n", o);
+    BOOST_TEST(c.out.find("\n1. 5254 {e4} 1... 5755 {e5} *\n") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(illegal_move_rejects_the_game) {
+    auto c = convert("[White \"Smith\"]\n[Black \"Jones\"]\n\n1. e4 e5 2. Nf6 Nc6 *\n\n1. d4 *\n");
+    BOOST_TEST_REQUIRE(c.status.size() == 2U);
+    BOOST_TEST(int(c.status[0]) == int(pgn::GameStatus::rejected));
+    BOOST_TEST(int(c.status[1]) == int(pgn::GameStatus::converted));
+    BOOST_TEST(c.messages.starts_with("test.pgn:4:13: error: game 1 (Smith - Jones), move 2.: "
+                                      "'Nf6': "));
+    BOOST_TEST(c.out.find("1. 4244 *") != std::string::npos);
+    BOOST_TEST(c.out.find("Smith") == std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(keep_broken_writes_the_rest_as_comment) {
+    pgn::ConvertOptions o;
+    o.keep_broken = true;
+    auto c = convert("1. e4 e5 2. Nf6 Nc6 {x} 3. d4 *\n", o);
+    BOOST_TEST_REQUIRE(c.status.size() == 1U);
+    BOOST_TEST(int(c.status[0]) == int(pgn::GameStatus::kept_broken));
+    BOOST_TEST(c.out.find("\n1. 5254 5755 {Nf6 Nc6} {x} {d4} *\n") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(numeric_typos_get_suggestions) {
+    // a swapped pair of digits
+    auto swapped = convert("1. 5245 *\n", to(notation::Notation::san));
+    BOOST_TEST(swapped.messages.find("'5245'") != std::string::npos);
+    BOOST_TEST(swapped.messages.find("did you mean 5254 (e4)?") != std::string::npos);
+    // a wrong digit: 5255 is one digit from 5253 (e3) and 5254 (e4)
+    auto wrong = convert("1. 5255 *\n", to(notation::Notation::san));
+    BOOST_TEST(wrong.messages.find("did you mean 5253 (e3) or 5254 (e4)?") != std::string::npos);
+    // a missing promotion digit
+    auto promo = convert("[FEN \"8/4P3/8/8/8/k7/8/K7 w - - 0 1\"]\n\n1. 5758 *\n",
+                         to(notation::Notation::san));
+    BOOST_TEST(promo.messages.find("fifth digit") != std::string::npos);
+    BOOST_TEST(promo.messages.find("57581 (e8=Q+)") == std::string::npos); // no check from e8
+    BOOST_TEST(promo.messages.find("57581 (e8=Q)") != std::string::npos);
+    BOOST_TEST(promo.messages.find("57584 (e8=N)") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(every_typo_of_a_score_is_reported) {
+    // Three typos in one game score: each gets its own diagnostic, because checking goes on
+    // with the unique suggestion (the game is still rejected).
+    // Black Ka3 to move, White Ka1 and Pe7. 1341 is 1314 (Ka4) with two digits swapped,
+    // 1211 is 1121 (Kb1) swapped, 5758 lacks its promotion digit.
+    auto c = convert("[FEN \"8/4P3/8/8/8/k7/8/K7 b - - 0 1\"]\n\n"
+                     "1... 1341 2. 1211 1425 3. 5758 *\n",
+                     to(notation::Notation::san));
+    BOOST_TEST_REQUIRE(c.status.size() == 1U);
+    BOOST_TEST(int(c.status[0]) == int(pgn::GameStatus::rejected));
+    BOOST_TEST(c.messages.find("move 1...: '1341'") != std::string::npos);
+    BOOST_TEST(c.messages.find("did you mean 1314 (Ka4)?") != std::string::npos);
+    BOOST_TEST(c.messages.find("move 2.: '1211'") != std::string::npos);
+    BOOST_TEST(c.messages.find("did you mean 1121 (Kb1)?") != std::string::npos);
+    BOOST_TEST(c.messages.find("move 3.: '5758'") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(result_mismatch_is_a_warning) {
+    auto c = convert("[Result \"1-0\"]\n\n1. e4 0-1\n");
+    BOOST_TEST(c.messages.find("warning: ") != std::string::npos);
+    BOOST_TEST(c.messages.find("Result tag") != std::string::npos);
+    BOOST_TEST(int(c.status.at(0)) == int(pgn::GameStatus::converted));
+}
+
+BOOST_AUTO_TEST_CASE(variants_that_are_not_chess_are_rejected) {
+    auto c = convert("[Variant \"Crazyhouse\"]\n\n1. e4 e5 *\n");
+    BOOST_TEST(int(c.status.at(0)) == int(pgn::GameStatus::rejected));
+    BOOST_TEST(c.messages.find("variant 'Crazyhouse' is not chess") != std::string::npos);
+    BOOST_TEST(pgn::variant_kind("Chess960") == "chess960");
+    BOOST_TEST(pgn::variant_kind("chess 960") == "chess960");
+    BOOST_TEST(pgn::variant_kind("fischerandom") == "chess960");
+    BOOST_TEST(pgn::variant_kind("Standard") == "");
+    BOOST_TEST(pgn::variant_kind("From Position") == "");
+}
+
+BOOST_AUTO_TEST_CASE(chess960_castling_is_king_to_own_rook) {
+    // Start position 518 is the standard one; as a Chess960 game, O-O is king e1 -> rook h1.
+    auto c = convert("[Variant \"Chess960\"]\n\n1. e4 e5 2. Nf3 Nf6 3. Bc4 Bc5 4. O-O O-O *\n");
+    BOOST_TEST(c.messages == "");
+    BOOST_TEST(c.out.find("4. 5181 5888 *") != std::string::npos);
+    // King b1, rook a1 (FEN from a Chess960 start): O-O-O is 2111, read back as O-O-O.
+    std::string const fen = "[Variant \"Chess960\"]\n[FEN \"rk6/8/8/8/8/8/8/RK6 w Aa - 0 1\"]\n\n";
+    auto q = convert(fen + "1. O-O-O *\n");
+    BOOST_TEST(q.out.find("1. 2111 *") != std::string::npos);
+    auto back = convert(fen + "1. 2111 *\n", to(notation::Notation::san));
+    BOOST_TEST(back.out.find("1. O-O-O *") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(null_moves_are_written_as_dashes) {
+    auto c = convert("1. e4 Z0 2. d4 -- *\n", to(notation::Notation::san));
+    BOOST_TEST(c.out.find("1. e4 -- 2. d4 -- *") != std::string::npos);
+}
