@@ -22,10 +22,10 @@ using chess::Square;
 
 // Piece letters of one language (UTF-8), indexed by PieceType (none unused).
 struct Letters {
-    std::string_view code;                   // "en", "fr", ..., "figurine"
-    std::string_view name;                   // "English"
-    std::array<std::string_view, 7> letter;  // [pawn..king]; [0] unused
-    bool figurine = false;                   // both colours' figurine symbols are accepted on input
+    std::string_view code;                  // "en", "fr", ..., "figurine"
+    std::string_view name;                  // "English"
+    std::array<std::string_view, 7> letter; // [pawn..king]; [0] unused
+    bool figurine = false;                  // both colours' figurine symbols are accepted on input
 };
 
 // The letters for a language code of LANGUAGES.md or "figurine"; nullptr if unknown.
@@ -49,7 +49,10 @@ enum class ReadError : std::uint8_t {
     wrong_color,           // the piece on the from-square belongs to the side not to move
 };
 
+// Short words for an error kind ("ambiguous move").
 std::string_view describe(ReadError e);
+// English name of a piece type for messages ("knight"); "piece" for none.
+std::string_view piece_name(PieceType t);
 
 struct ReadOptions {
     Letters const* letters = nullptr;  // nullptr = English
@@ -58,14 +61,16 @@ struct ReadOptions {
 
 // The result of reading one token.
 struct ReadResult {
-    Move move{};                  // valid when error == none
+    Move move{}; // valid when error == none
     ReadError error = ReadError::none;
     Notation notation = Notation::san; // the notation the token was read as
-    bool short_promotion = false; // the non-standard four-digit promotion form was used
+    // The non-standard four-digit promotion form was used; also set with promotion_missing
+    // when the token is a legal move in that form (hint: --iccf-short-promotion).
+    bool short_promotion = false;
     PieceType piece = PieceType::none; // the piece named or found (for messages)
-    Square from{};                // the from-square named (numeric/LAN) if any
-    Square to{};                  // the target square named, if any
-    std::uint8_t candidate_count = 0; // legal moves that fit (ambiguous) - up to 8 kept
+    Square from{};                     // the from-square named (numeric/LAN) if any
+    Square to{};                       // the target square named, if any
+    std::uint8_t candidate_count = 0;  // legal moves that fit (ambiguous) - up to 8 kept
     std::array<Move, 8> candidates{};
     std::uint16_t bad_offset = 0; // byte offset in the token where reading failed
 };
@@ -96,12 +101,14 @@ struct WriteOptions {
 MoveText write_san(Position& pos, Move m, WriteOptions const& opt = {});
 // Same, when the caller already knows whether the move gives check and mate (replay does the
 // move anyway): no make/unmake inside.
-MoveText write_san(Position const& pos, Move m, bool check, bool mate, WriteOptions const& opt = {});
+MoveText write_san(Position const& pos, Move m, bool check, bool mate,
+                   WriteOptions const& opt = {});
 // ICCF numeric: "5254", "67682"; castling as the king's move (5171), or in Chess960 positions
 // king square + own rook square (5161 for king e1, rook f1). Null move: "--".
 MoveText write_numeric(Position const& pos, Move m);
 // Long algebraic: "e2-e4", "Ng1-f3", "e5xd6", "e7-e8=Q", "O-O"; check marks included.
 MoveText write_lan(Position& pos, Move m, WriteOptions const& opt = {});
-MoveText write_lan(Position const& pos, Move m, bool check, bool mate, WriteOptions const& opt = {});
+MoveText write_lan(Position const& pos, Move m, bool check, bool mate,
+                   WriteOptions const& opt = {});
 
 } // namespace pgn_iccf::notation

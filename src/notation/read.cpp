@@ -1,1 +1,607 @@
-// (being written)
+// Reading one move token against a position: SAN (any language, figurines), long algebraic,
+// ICCF numeric; the shape of the token decides which.
+//
+// Classification, in this order (after trailing `+ # ! ?` and `e.p.` are dropped):
+//   1. castling: O-O, O-O-O, 0-0, 0-0-0, o-o, o-o-o (dashes optional);
+//   2. numeric: all digits;
+//   3. a token starting with a lower-case file letter a-h: a pawn move (`e4`, `exd5`, `ed5`,
+//      `e8=Q`, `e8q`) or a coordinate move (`e2e4`, `e2-e4`, `e7e8q`) if it has that shape;
+//      otherwise, if that letter lower-cased is a one-letter piece letter of the input
+//      language, the piece (`bd3`, `bxe5`, `bc1e3` are bishop moves in English; `bc3` and
+//      `bxc3` stay pawn captures, since a pawn capture goes to an adjacent file);
+//   4. a piece letter of the input language, longest letter first (`Кр` before `К`), or a
+//      figurine of either colour, or the language's pawn letter (`Pe4`; German `Be4`), then
+//      SAN (`Nf3`, `Ngf3`, `N1f3`, `Nxf3`) or a from-square and to-square (`Ng1-f3`);
+//      lower-case forms of one-letter Latin piece letters that are not files (`nf3`, `qxd5`).
+//   Any other leading letter is an unknown piece letter (never a pawn move).
+// The `x` (or `:`) of a capture is optional and never checked; check marks are never checked.
+//
+// The fast path (SAN piece move, pawn move, numeric) makes no full move generation: the
+// candidates come from attack tables and one legality test each.
+#include "notation/notation.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace pgn_iccf::notation {
+
+using chess::Bitboard;
+using chess::Color;
+using chess::MoveKind;
+using chess::Piece;
+
+namespace {
+
+constexpr bool is_file(char c) { return c >= 'a' && c <= 'h'; }
+constexpr bool is_rank(char c) { return c >= '1' && c <= '8'; }
+constexpr bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
+constexpr bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
+constexpr bool is_letter_start(char c) {
+    return is_upper(c) || is_lower(c) || (static_cast<unsigned char>(c) >= 0x80);
+}
+
+constexpr Bitboard file_bb(int f) { return Bitboard{0x0101010101010101ULL} << f; }
+constexpr Bitboard rank_bb(int r) { return Bitboard{0xFFULL} << (8 * r); }
+
+// Drops trailing check marks, annotation glyphs and an `e.p.` / `ep` suffix, in any order.
+std::string_view strip_suffixes(std::string_view t) {
+    for (;;) {
+        if (t.empty()) return t;
+        char c = t.back();
+        if (c == '+' || c == '#' || c == '!' || c == '?') {
+            t.remove_suffix(1);
+        } else if (t.size() > 4 && t.ends_with("e.p.")) {
+            t.remove_suffix(4);
+        } else if (t.size() > 3 && t.ends_with("ep") && is_rank(t[t.size() - 3])) {
+            t.remove_suffix(2);
+        } else {
+            return t;
+        }
+    }
+}
+
+struct LetterMatch {
+    PieceType type = PieceType::none;
+    std::size_t size = 0;
+};
+
+// ♔♕♖♗♘♙ ♚♛♜♝♞♟ are U+2654..U+265F: E2 99 94..9F in UTF-8.
+LetterMatch match_figurine(std::string_view s) {
+    constexpr PieceType order[6] = {PieceType::king,   PieceType::queen,  PieceType::rook,
+                                    PieceType::bishop, PieceType::knight, PieceType::pawn};
+    if (s.size() >= 3 && static_cast<unsigned char>(s[0]) == 0xE2 &&
+        static_cast<unsigned char>(s[1]) == 0x99) {
+        unsigned b = static_cast<unsigned char>(s[2]);
+        if (b >= 0x94 && b <= 0x9F) return {order[(b - 0x94) % 6], 3};
+    }
+    return {};
+}
+
+LetterMatch match_table(Letters const& l, std::string_view s) {
+    LetterMatch best;
+    for (int t = 1; t <= 6; ++t) {
+        std::string_view x = l.letter[std::size_t(t)];
+        if (!x.empty() && x.size() > best.size && s.starts_with(x)) best = {PieceType(t), x.size()};
+    }
+    return best;
+}
+
+// A piece letter (any piece, the pawn letter included) at the start of s, longest first.
+// Figurines of both colours are accepted in every language; the "figurine" language also
+// accepts the English letters.
+LetterMatch match_letter(Letters const& l, std::string_view s) {
+    LetterMatch m = match_table(l, s);
+    if (m.size) return m;
+    m = match_figurine(s);
+    if (m.size) return m;
+    if (l.figurine) return match_table(english(), s);
+    return {};
+}
+
+// The lower-case form of a one-letter Latin piece letter (not the pawn letter).
+PieceType match_lower(Letters const& l, char c) {
+    Letters const& src = l.figurine ? english() : l;
+    for (int t = index(PieceType::knight); t <= index(PieceType::king); ++t) {
+        std::string_view x = src.letter[std::size_t(t)];
+        if (x.size() == 1 && is_upper(x[0]) && char(x[0] - 'A' + 'a') == c) return PieceType(t);
+    }
+    return PieceType::none;
+}
+
+// A promotion piece written after the target square: `Q`, `q`, `=Q`, `=q`, `(Q)`, `/Q`, a
+// localized letter or a figurine.
+PieceType match_promotion(Letters const& l, std::string_view p) {
+    LetterMatch m = match_letter(l, p);
+    if (m.size == p.size()) return m.type;
+    if (p.size() == 1 && is_lower(p[0])) return match_lower(l, p[0]);
+    return PieceType::none;
+}
+
+enum class TailStatus : std::uint8_t { ok, syntax, unknown_promotion };
+
+// What follows the piece letter: [from-file][from-rank][x:-]to-square[promotion].
+struct Tail {
+    int from_file = -1;
+    int from_rank = -1;
+    Square to{};
+    PieceType promotion = PieceType::none;
+    std::size_t bad = 0; // offset of an unknown promotion letter
+};
+
+// Parsed right to left: the last rank digit ends the target square, everything after it is
+// the promotion piece.
+TailStatus parse_tail(std::string_view s, Letters const& l, Tail& t) {
+    std::size_t i = s.size();
+    while (i > 0 && !is_rank(s[i - 1])) --i;
+    if (i < 2 || !is_file(s[i - 2])) return TailStatus::syntax;
+    if (i < s.size()) {
+        std::string_view p = s.substr(i);
+        std::size_t off = i;
+        if (p[0] == '=' || p[0] == '/') {
+            p.remove_prefix(1);
+            ++off;
+        }
+        if (p.size() >= 2 && p.front() == '(' && p.back() == ')') {
+            p = p.substr(1, p.size() - 2);
+            ++off;
+        }
+        if (p.empty()) return TailStatus::syntax;
+        t.promotion = match_promotion(l, p);
+        if (t.promotion == PieceType::none) {
+            t.bad = off;
+            return is_letter_start(p[0]) ? TailStatus::unknown_promotion : TailStatus::syntax;
+        }
+    }
+    t.to = Square::at(s[i - 2] - 'a', s[i - 1] - '1');
+    std::size_t j = i - 2; // length of the from-part and separator
+    if (j > 0 && (s[j - 1] == 'x' || s[j - 1] == ':' || s[j - 1] == '-')) --j;
+    if (j == 0) return TailStatus::ok;
+    if (j == 1) {
+        if (is_file(s[0]))
+            t.from_file = s[0] - 'a';
+        else if (is_rank(s[0]))
+            t.from_rank = s[0] - '1';
+        else
+            return TailStatus::syntax;
+        return TailStatus::ok;
+    }
+    if (j == 2 && is_file(s[0]) && is_rank(s[1])) {
+        t.from_file = s[0] - 'a';
+        t.from_rank = s[1] - '1';
+        return TailStatus::ok;
+    }
+    return TailStatus::syntax;
+}
+
+// 2 for O-O, 3 for O-O-O, else 0. Symbols O, 0 or o; dashes between them optional.
+int castling_shape(std::string_view s) {
+    auto symbol = [](char c) { return c == 'O' || c == '0' || c == 'o'; };
+    std::size_t i = 0;
+    int n = 0;
+    while (i < s.size()) {
+        if (!symbol(s[i])) return 0;
+        ++n;
+        ++i;
+        if (i < s.size() && s[i] == '-') {
+            ++i;
+            if (i == s.size()) return 0;
+        }
+    }
+    return n == 2 || n == 3 ? n : 0;
+}
+
+constexpr int last_rank(Color c) { return c == Color::white ? 7 : 0; }
+
+// The move of the piece on `from` to `to` (long algebraic, numeric, fully disambiguated
+// SAN). `named` is the piece letter given (none: any piece). A king to its own castling
+// rook's square, or (when the king has no normal move there) to its castling destination,
+// is castling.
+void resolve_coordinates(Position const& pos, Square from, Square to, PieceType promo,
+                         PieceType named, ReadResult& r) {
+    Color const us = pos.side_to_move();
+    r.from = from;
+    r.to = to;
+    r.piece = named;
+    Piece const pc = pos.piece_on(from);
+    if (pc.empty()) {
+        r.error = ReadError::no_piece;
+        return;
+    }
+    if (pc.color() != us) {
+        r.piece = pc.type();
+        r.error = ReadError::wrong_color;
+        return;
+    }
+    if (named != PieceType::none && pc.type() != named) {
+        r.error = ReadError::no_piece;
+        return;
+    }
+    PieceType const t = pc.type();
+    r.piece = t;
+    Move m{};
+    if (t == PieceType::pawn) {
+        if (to.rank() == last_rank(us)) {
+            if (promo == PieceType::none) {
+                Move q(from, to, MoveKind::promotion, PieceType::queen);
+                r.error = pos.is_legal(q) ? ReadError::promotion_missing : ReadError::illegal;
+                return;
+            }
+            m = Move(from, to, MoveKind::promotion, promo);
+            if (promo == PieceType::pawn || promo == PieceType::king) {
+                r.error = ReadError::illegal;
+                return;
+            }
+        } else {
+            bool ep = to == pos.ep_square() && to.file() != from.file();
+            m = Move(from, to, ep ? MoveKind::en_passant : MoveKind::normal);
+        }
+    } else if (t == PieceType::king) {
+        Move const plain(from, to);
+        if (pos.piece_on(to) == Piece(us, PieceType::rook)) {
+            for (auto side : {chess::CastleSide::king, chess::CastleSide::queen}) {
+                Move c = pos.castling_move(side);
+                if (c.ok() && c.from() == from && c.to() == to) m = c;
+            }
+        } else if (pos.is_legal(plain)) {
+            m = plain;
+        } else {
+            for (auto side : {chess::CastleSide::king, chess::CastleSide::queen}) {
+                if (to != Position::castle_king_to(us, side)) continue;
+                Move c = pos.castling_move(side);
+                if (c.ok() && c.from() == from) m = c;
+            }
+        }
+        if (!m.ok()) m = plain;
+    } else {
+        m = Move(from, to);
+    }
+    bool const legal = pos.is_legal(m);
+    if (promo != PieceType::none && m.kind() != MoveKind::promotion) {
+        r.error = legal ? ReadError::promotion_not_allowed : ReadError::illegal;
+        return;
+    }
+    if (!legal) {
+        r.error = ReadError::illegal;
+        return;
+    }
+    r.move = m;
+}
+
+// SAN pawn move: a push (from_file < 0) or a capture from the adjacent file `from_file`.
+void resolve_pawn(Position const& pos, int from_file, Square to, PieceType promo, ReadResult& r) {
+    Color const us = pos.side_to_move();
+    Piece const pawn(us, PieceType::pawn);
+    int const up = us == Color::white ? 1 : -1;
+    r.piece = PieceType::pawn;
+    r.to = to;
+    int const from_rank = to.rank() - up;
+    if (from_rank < 1 || from_rank > 6) {
+        r.error = ReadError::illegal;
+        return;
+    }
+    Square from;
+    MoveKind kind = MoveKind::normal;
+    if (from_file < 0) {
+        from = Square::at(to.file(), from_rank);
+        if (!pos.piece_on(to).empty()) {
+            r.error = ReadError::illegal;
+            return;
+        }
+        if (pos.piece_on(from) != pawn) {
+            Square from2 = Square::at(to.file(), from_rank - up);
+            if (pos.piece_on(from).empty() && to.rank() == (us == Color::white ? 3 : 4) &&
+                pos.piece_on(from2) == pawn) {
+                from = from2;
+            } else {
+                r.error = pos.pieces(us, PieceType::pawn) & file_bb(to.file())
+                              ? ReadError::illegal
+                              : ReadError::no_piece;
+                return;
+            }
+        }
+    } else {
+        from = Square::at(from_file, from_rank);
+        r.from = from;
+        if (pos.piece_on(from) != pawn) {
+            r.error = ReadError::no_piece;
+            return;
+        }
+        if (to == pos.ep_square()) {
+            kind = MoveKind::en_passant;
+        } else {
+            Piece const target = pos.piece_on(to);
+            if (target.empty() || target.color() == us) {
+                r.error = ReadError::illegal;
+                return;
+            }
+        }
+    }
+    r.from = from;
+    Move m;
+    if (to.rank() == last_rank(us)) {
+        if (promo == PieceType::none) {
+            bool ok = pos.is_legal_pseudo(Move(from, to, MoveKind::promotion, PieceType::queen));
+            r.error = ok ? ReadError::promotion_missing : ReadError::illegal;
+            return;
+        }
+        if (promo == PieceType::pawn || promo == PieceType::king) {
+            r.error = ReadError::illegal;
+            return;
+        }
+        m = Move(from, to, MoveKind::promotion, promo);
+    } else {
+        m = Move(from, to, kind);
+        if (promo != PieceType::none) {
+            r.error =
+                pos.is_legal_pseudo(m) ? ReadError::promotion_not_allowed : ReadError::illegal;
+            return;
+        }
+    }
+    if (!pos.is_legal_pseudo(m)) {
+        r.error = ReadError::illegal;
+        return;
+    }
+    r.move = m;
+}
+
+// SAN piece move with optional disambiguation (from_file / from_rank, not both).
+void resolve_piece(Position const& pos, PieceType t, Tail const& tail, ReadResult& r) {
+    Color const us = pos.side_to_move();
+    Square const to = tail.to;
+    r.piece = t;
+    r.to = to;
+    Bitboard cand = pos.pieces(us, t);
+    if (tail.from_file >= 0) cand &= file_bb(tail.from_file);
+    if (tail.from_rank >= 0) cand &= rank_bb(tail.from_rank);
+    if (!cand) {
+        r.error = ReadError::no_piece;
+        return;
+    }
+    if (pos.pieces(us) & to.bb()) {
+        r.error = ReadError::illegal;
+        return;
+    }
+    cand &= chess::attacks(t, to, pos.pieces());
+    int n = 0;
+    while (cand) {
+        Move m(chess::pop_lsb(cand), to);
+        if (!pos.is_legal_pseudo(m)) continue;
+        if (n < int(r.candidates.size())) r.candidates[std::size_t(n)] = m;
+        ++n;
+    }
+    if (n == 0) {
+        r.error = ReadError::illegal;
+        return;
+    }
+    if (n > 1) {
+        r.candidate_count = std::uint8_t(std::min<int>(n, int(r.candidates.size())));
+        r.error = ReadError::ambiguous;
+        return;
+    }
+    if (tail.promotion != PieceType::none) {
+        r.error = ReadError::promotion_not_allowed;
+        return;
+    }
+    r.move = r.candidates[0];
+    r.candidates[0] = Move{};
+}
+
+void read_numeric(Position const& pos, std::string_view s, ReadOptions const& opt, ReadResult& r) {
+    r.notation = Notation::numeric;
+    if (s.size() != 4 && s.size() != 5) {
+        r.error = ReadError::invalid_syntax;
+        return;
+    }
+    for (std::size_t i = 0; i < 4; ++i) {
+        if (!is_rank(s[i])) {
+            r.error = ReadError::bad_square;
+            r.bad_offset = std::uint16_t(i);
+            return;
+        }
+    }
+    Square const from = Square::at(s[0] - '1', s[1] - '1');
+    Square const to = Square::at(s[2] - '1', s[3] - '1');
+    PieceType promo = PieceType::none;
+    if (s.size() == 5) {
+        if (s[4] < '1' || s[4] > '4') {
+            r.error = ReadError::invalid_syntax;
+            r.bad_offset = 4;
+            return;
+        }
+        promo = PieceType(6 - (s[4] - '0'));
+    }
+    resolve_coordinates(pos, from, to, promo, PieceType::none, r);
+    if (r.error == ReadError::none || s.size() != 4) return;
+
+    // The non-standard short form: from-square, target file, promotion digit (6762).
+    Color const us = pos.side_to_move();
+    if (pos.piece_on(from) != Piece(us, PieceType::pawn) ||
+        from.rank() != (us == Color::white ? 6 : 1) || s[3] > '4')
+        return;
+    Move const m(from, Square::at(s[2] - '1', last_rank(us)), MoveKind::promotion,
+                 PieceType(6 - (s[3] - '0')));
+    if (!pos.is_legal(m)) return;
+    r = ReadResult{};
+    r.notation = Notation::numeric;
+    r.piece = PieceType::pawn;
+    r.from = m.from();
+    r.to = m.to();
+    r.short_promotion = true;
+    if (opt.iccf_short_promotion)
+        r.move = m;
+    else
+        r.error = ReadError::promotion_missing;
+}
+
+// A token with a leading piece letter (or pawn letter) of `size` bytes.
+void read_with_letter(Position const& pos, std::string_view s, std::size_t size, PieceType t,
+                      Letters const& l, ReadResult& r) {
+    Tail tail;
+    TailStatus st = parse_tail(s.substr(size), l, tail);
+    if (st != TailStatus::ok) {
+        r.piece = t;
+        r.error =
+            st == TailStatus::syntax ? ReadError::invalid_syntax : ReadError::unknown_piece_letter;
+        r.bad_offset = std::uint16_t(st == TailStatus::syntax ? 0 : tail.bad + size);
+        return;
+    }
+    if (tail.from_file >= 0 && tail.from_rank >= 0) {
+        r.notation = Notation::lan;
+        resolve_coordinates(pos, Square::at(tail.from_file, tail.from_rank), tail.to,
+                            tail.promotion, t, r);
+        return;
+    }
+    if (t != PieceType::pawn) {
+        resolve_piece(pos, t, tail, r);
+        return;
+    }
+    if (tail.from_rank >= 0) {
+        r.error = ReadError::invalid_syntax;
+        return;
+    }
+    if (tail.from_file >= 0 && std::abs(tail.from_file - tail.to.file()) != 1) {
+        r.piece = PieceType::pawn;
+        r.to = tail.to;
+        r.error = ReadError::illegal;
+        return;
+    }
+    resolve_pawn(pos, tail.from_file, tail.to, tail.promotion, r);
+}
+
+// A token starting with a file letter: pawn move or coordinates, else a lower-case piece.
+void read_from_file(Position const& pos, std::string_view s, Letters const& l, ReadResult& r) {
+    Tail tail;
+    TailStatus st = parse_tail(s, l, tail);
+    if (st == TailStatus::unknown_promotion) {
+        r.error = ReadError::unknown_piece_letter;
+        r.bad_offset = std::uint16_t(tail.bad);
+        return;
+    }
+    if (st == TailStatus::ok) {
+        if (tail.from_file >= 0 && tail.from_rank >= 0) {
+            r.notation = Notation::lan;
+            resolve_coordinates(pos, Square::at(tail.from_file, tail.from_rank), tail.to,
+                                tail.promotion, PieceType::none, r);
+            return;
+        }
+        if (tail.from_file < 0 ||
+            (tail.from_rank < 0 && std::abs(tail.from_file - tail.to.file()) == 1)) {
+            resolve_pawn(pos, tail.from_file, tail.to, tail.promotion, r);
+            return;
+        }
+    }
+    PieceType const lower = match_lower(l, s[0]);
+    if (lower != PieceType::none) {
+        read_with_letter(pos, s, 1, lower, l, r);
+        return;
+    }
+    if (st == TailStatus::ok) {
+        r.piece = PieceType::pawn; // e.g. `ae4`: no pawn captures that way
+        r.to = tail.to;
+        r.error = ReadError::illegal;
+    } else {
+        r.error = ReadError::invalid_syntax;
+    }
+}
+
+} // namespace
+
+ReadResult read_move(Position const& pos, std::string_view token, ReadOptions const& opt) {
+    Letters const& l = opt.letters ? *opt.letters : english();
+    ReadResult r;
+    std::string_view const s = strip_suffixes(token);
+    if (s.empty()) {
+        r.error = ReadError::invalid_syntax;
+        return r;
+    }
+    char const c0 = s[0];
+    if (c0 == 'O' || c0 == 'o' || c0 == '0') {
+        if (int n = castling_shape(s)) {
+            r.piece = PieceType::king;
+            Move m = pos.castling_move(n == 2 ? chess::CastleSide::king : chess::CastleSide::queen);
+            if (m.ok())
+                r.move = m;
+            else
+                r.error = ReadError::illegal;
+            return r;
+        }
+        // O-O-O-O and the like: a broken castling, not a piece letter O.
+        if (std::all_of(s.begin(), s.end(),
+                        [](char c) { return c == 'O' || c == 'o' || c == '0' || c == '-'; }) &&
+            s.find('-') != std::string_view::npos) {
+            r.error = ReadError::invalid_syntax;
+            return r;
+        }
+    }
+    if (c0 >= '0' && c0 <= '9') {
+        if (std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; }))
+            read_numeric(pos, s, opt, r);
+        else
+            r.error = ReadError::invalid_syntax;
+        return r;
+    }
+    if (is_file(c0)) {
+        read_from_file(pos, s, l, r);
+        return r;
+    }
+    LetterMatch const m = match_letter(l, s);
+    if (m.size) {
+        read_with_letter(pos, s, m.size, m.type, l, r);
+        return r;
+    }
+    if (is_lower(c0)) {
+        if (PieceType t = match_lower(l, c0); t != PieceType::none) {
+            read_with_letter(pos, s, 1, t, l, r);
+            return r;
+        }
+        r.error = ReadError::invalid_syntax;
+        return r;
+    }
+    r.error = is_letter_start(c0) ? ReadError::unknown_piece_letter : ReadError::invalid_syntax;
+    return r;
+}
+
+namespace {
+
+// The offset of the single edit (substitution, adjacent transposition, insertion, deletion)
+// turning `a` into `b`, or -1 when there is none (or a == b).
+int edit_offset(std::string_view a, std::string_view b) {
+    std::size_t i = 0;
+    while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
+    if (a.size() == b.size()) {
+        if (i == a.size()) return -1;
+        if (a.substr(i + 1) == b.substr(i + 1)) return int(i);
+        if (i + 1 < a.size() && a[i] == b[i + 1] && a[i + 1] == b[i] &&
+            a.substr(i + 2) == b.substr(i + 2))
+            return int(i);
+        return -1;
+    }
+    if (a.size() == b.size() + 1) return a.substr(i + 1) == b.substr(i) ? int(i) : -1;
+    if (b.size() == a.size() + 1) return b.substr(i + 1) == a.substr(i) ? int(i) : -1;
+    return -1;
+}
+
+} // namespace
+
+int suggest_numeric(Position const& pos, std::string_view token, Move* out, int max) {
+    token = strip_suffixes(token);
+    chess::MoveList list;
+    pos.generate_legal(list);
+    struct Hit {
+        int at;
+        Move move;
+    };
+    std::array<Hit, 256> hits;
+    int n = 0;
+    for (Move m : list) {
+        int at = edit_offset(token, write_numeric(pos, m).view());
+        if (at >= 0) hits[std::size_t(n++)] = {at, m};
+    }
+    std::stable_sort(hits.begin(), hits.begin() + n,
+                     [](Hit const& a, Hit const& b) { return a.at < b.at; });
+    int k = std::min(n, max);
+    for (int i = 0; i < k; ++i) out[i] = hits[std::size_t(i)].move;
+    return k;
+}
+
+} // namespace pgn_iccf::notation

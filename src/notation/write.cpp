@@ -1,1 +1,194 @@
-// (being written)
+// Writing a legal move as SAN (any language, figurines), ICCF numeric or long algebraic.
+//
+// SAN is canonical (PGN §8.2.3): the piece letter (never for pawns), the minimal
+// disambiguation among the *legal* moves of the same piece type to the same square (file if
+// that tells them apart, else rank, else both), `x` on captures (en passant included), the
+// target, `=` and the promotion piece, then `+` or `#`. Castling is `O-O` / `O-O-O` in every
+// language and in Chess960.
+//
+// Figurines are colour-correct: White's moves use ♔♕♖♗♘, Black's ♚♛♜♝♞.
+//
+// Cost: no board copy and no move generation. Disambiguation looks only at the other pieces
+// of the same type attacking the target (usually none); the check mark comes from
+// Position::gives_check, and only a checking move pays a make/unmake to look for mate.
+#include "notation/notation.hpp"
+
+namespace pgn_iccf::notation {
+
+using chess::Bitboard;
+using chess::Color;
+using chess::MoveKind;
+
+namespace {
+
+constexpr std::array<std::string_view, 7> black_figurines = {"",       "\u265F", "\u265E", "\u265D",
+                                                             "\u265C", "\u265B", "\u265A"};
+
+class Writer {
+public:
+    void put(char c) {
+        if (t_.size < t_.data.size()) t_.data[t_.size++] = c;
+    }
+    void put(std::string_view s) {
+        for (char c : s) put(c);
+    }
+    void square(Square s) {
+        put(char('a' + s.file()));
+        put(char('1' + s.rank()));
+    }
+    void marks(bool check, bool mate) {
+        if (mate)
+            put('#');
+        else if (check)
+            put('+');
+    }
+    MoveText const& text() const { return t_; }
+
+private:
+    MoveText t_;
+};
+
+Letters const& letters_of(WriteOptions const& opt) {
+    return opt.letters ? *opt.letters : english();
+}
+
+std::string_view letter(Letters const& l, PieceType t, Color c) {
+    if (l.figurine && c == Color::black) return black_figurines[std::size_t(t)];
+    return l.letter[std::size_t(t)];
+}
+
+bool castles_king_side(Move m) { return m.to().file() > m.from().file(); }
+
+bool is_capture(Position const& pos, Move m) {
+    return m.kind() == MoveKind::en_passant ||
+           (m.kind() != MoveKind::castling && !pos.piece_on(m.to()).empty());
+}
+
+// Check and mate after legal move m, by gives_check and (only when it checks) make/unmake.
+void check_and_mate(Position& pos, Move m, bool& check, bool& mate) {
+    check = !m.is_null() && pos.gives_check(m);
+    mate = false;
+    if (check) {
+        chess::UndoInfo undo;
+        pos.do_move(m, undo);
+        mate = !pos.has_legal_move();
+        pos.undo_move(m, undo);
+    }
+}
+
+} // namespace
+
+MoveText write_san(Position const& pos, Move m, bool check, bool mate, WriteOptions const& opt) {
+    Writer w;
+    if (m.is_null()) {
+        w.put("--");
+        return w.text();
+    }
+    Color const us = pos.side_to_move();
+    if (m.kind() == MoveKind::castling) {
+        w.put(castles_king_side(m) ? "O-O" : "O-O-O");
+        w.marks(check, mate);
+        return w.text();
+    }
+    Letters const& l = letters_of(opt);
+    Square const from = m.from();
+    Square const to = m.to();
+    PieceType const t = pos.piece_on(from).type();
+    bool const capture = is_capture(pos, m);
+    if (t == PieceType::pawn) {
+        if (capture) {
+            w.put(char('a' + from.file()));
+            w.put('x');
+        }
+        w.square(to);
+        if (m.kind() == MoveKind::promotion) {
+            w.put('=');
+            w.put(letter(l, m.promotion(), us));
+        }
+    } else {
+        w.put(letter(l, t, us));
+        if (t != PieceType::king) {
+            Bitboard others = pos.pieces(us, t) & ~from.bb() & chess::attacks(t, to, pos.pieces());
+            bool needed = false, same_file = false, same_rank = false;
+            while (others) {
+                Square s = chess::pop_lsb(others);
+                if (!pos.is_legal_pseudo(Move(s, to))) continue;
+                needed = true;
+                same_file |= s.file() == from.file();
+                same_rank |= s.rank() == from.rank();
+            }
+            if (needed) {
+                if (!same_file) {
+                    w.put(char('a' + from.file()));
+                } else if (!same_rank) {
+                    w.put(char('1' + from.rank()));
+                } else {
+                    w.square(from);
+                }
+            }
+        }
+        if (capture) w.put('x');
+        w.square(to);
+    }
+    w.marks(check, mate);
+    return w.text();
+}
+
+MoveText write_san(Position& pos, Move m, WriteOptions const& opt) {
+    bool check = false, mate = false;
+    check_and_mate(pos, m, check, mate);
+    return write_san(static_cast<Position const&>(pos), m, check, mate, opt);
+}
+
+MoveText write_numeric(Position const& pos, Move m) {
+    Writer w;
+    if (m.is_null()) {
+        w.put("--");
+        return w.text();
+    }
+    Square to = m.to();
+    if (m.kind() == MoveKind::castling && !pos.chess960())
+        to = Position::castle_king_to(pos.side_to_move(), castles_king_side(m)
+                                                              ? chess::CastleSide::king
+                                                              : chess::CastleSide::queen);
+    w.put(char('1' + m.from().file()));
+    w.put(char('1' + m.from().rank()));
+    w.put(char('1' + to.file()));
+    w.put(char('1' + to.rank()));
+    if (m.kind() == MoveKind::promotion) w.put(char('0' + 6 - index(m.promotion())));
+    return w.text();
+}
+
+MoveText write_lan(Position const& pos, Move m, bool check, bool mate, WriteOptions const& opt) {
+    Writer w;
+    if (m.is_null()) {
+        w.put("--");
+        return w.text();
+    }
+    if (m.kind() == MoveKind::castling) {
+        w.put(castles_king_side(m) ? "O-O" : "O-O-O");
+        w.marks(check, mate);
+        return w.text();
+    }
+    Letters const& l = letters_of(opt);
+    Color const us = pos.side_to_move();
+    PieceType const t = pos.piece_on(m.from()).type();
+    if (t != PieceType::pawn) w.put(letter(l, t, us));
+    w.square(m.from());
+    w.put(is_capture(pos, m) ? 'x' : '-');
+    w.square(m.to());
+    if (m.kind() == MoveKind::promotion) {
+        w.put('=');
+        w.put(letter(l, m.promotion(), us));
+    }
+    w.marks(check, mate);
+    return w.text();
+}
+
+MoveText write_lan(Position& pos, Move m, WriteOptions const& opt) {
+    bool check = false, mate = false;
+    check_and_mate(pos, m, check, mate);
+    return write_lan(static_cast<Position const&>(pos), m, check, mate, opt);
+}
+
+} // namespace pgn_iccf::notation
