@@ -29,7 +29,7 @@ enum class Severity : std::uint8_t { warning, error };
 // are values handed to the visitor.
 struct Diagnostic {
     Severity severity = Severity::error;
-    std::string file;       // input name as given by the user ("-" or "<stdin>" for stdin)
+    std::string file; // input name as given by the user ("-" or "<stdin>" for stdin)
     Location where;
     std::uint64_t game = 0; // 1-based game number within the file (0: outside any game)
     std::string token;      // the offending text (may be empty)
@@ -41,7 +41,7 @@ struct Diagnostic {
 // next game), for rejects files that reproduce the input byte for byte.
 struct RawGame {
     std::string_view bytes;
-    Location start;          // where bytes begin in the file
+    Location start;           // where bytes begin in the file
     std::uint64_t number = 0; // 1-based within the file
 };
 

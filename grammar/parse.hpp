@@ -43,7 +43,8 @@ public:
     // skip its contents (no events until the matching end_variation).
     virtual bool begin_variation(Token /*open*/) { return true; }
     virtual void end_variation(Token /*close*/) {}
-    // The game termination marker (§8.2.6): 1-0, 0-1, 1/2-1/2, * (½-½ is passed as written).
+    // The game termination marker (§8.2.6): 1-0, 0-1, 1/2-1/2, * (½-½ and the old `1/2` are
+    // passed as written; `1/2` comes with a warning).
     virtual void result(Token) {}
     virtual void end_game(GameEnd const&) {}
     // A problem in the input. Errors end the game (end_game follows with syntax_error set);
@@ -52,8 +53,8 @@ public:
 };
 
 struct ParseOptions {
-    std::string_view file_name;     // for diagnostics
-    int max_variation_depth = 512;  // deeper nesting is a diagnostic, never a stack overflow
+    std::string_view file_name;    // for diagnostics
+    int max_variation_depth = 512; // deeper nesting is a diagnostic, never a stack overflow
 };
 
 // Parses one game (as delivered by the splitter / PgnReader) and reports its events.

@@ -1,1 +1,360 @@
-// (being written)
+// The game splitter: cuts a byte stream into games without parsing them, in bounded memory.
+//
+// Which bytes belong to which game (so that the RawGames plus the skipped bytes between them
+// reproduce the file exactly):
+// - Between games the reader skips whitespace, '%' escape lines (column 1) and UTF-8 byte
+//   order marks. These bytes belong to no game.
+// - A game starts at the first other byte: a '[' (tag section) or movetext.
+// - A game with a result (§8.2.6, outside any variation and any comment) ends after the
+//   result, the blanks after it and the line end of that line. If something else follows
+//   the result on the same line, the game ends after the result and its blanks, and the next
+//   game starts there.
+// - A game without a result ends before the next game, trimmed back to the end of its last
+//   non-blank line (line end included). The next game starts
+//     * at a line starting (after blanks) with '[' while in movetext;
+//     * in a tag section, at a tag pair that follows a blank line and is named Event or
+//       repeats a name of the current section (a tags-only game followed by another game);
+//     * at a line starting with move number `1.` after a blank line (games without tags);
+//     * inside an unterminated brace comment, at a line starting like a tag pair
+//       (`[Name "`): the comment is reported by the parser and the damage stays in one game;
+//     * at the end of the input.
+// The splitter and the grammar share their lexical rules (grammar/scan.hpp), so a '[' or a
+// result inside a comment, a ';' comment or a variation never ends a game.
+#include "src/pgn/game_reader.hpp"
+
+#include "grammar/scan.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace pgn_iccf::pgn {
+
+namespace {
+
+using namespace pgn_iccf::scan;
+
+// Byte classes of the splitter's movetext loop.
+enum SplitClass : std::uint8_t {
+    plain = 0,
+    newline,
+    brace,
+    semicolon,
+    paren_open,
+    paren_close,
+    result_start,
+};
+
+constexpr std::array<std::uint8_t, 256> make_split_classes() {
+    std::array<std::uint8_t, 256> t{};
+    t['\n'] = newline;
+    t['\r'] = newline;
+    t['{'] = brace;
+    t[';'] = semicolon;
+    t['('] = paren_open;
+    t[')'] = paren_close;
+    t['*'] = result_start;
+    t['1'] = result_start;
+    t['0'] = result_start;
+    t[0xC2] = result_start;
+    return t;
+}
+constexpr std::array<std::uint8_t, 256> split_classes = make_split_classes();
+
+char const* skip_blanks(char const* p, char const* end) {
+    while (p != end && is_blank(*p)) ++p;
+    return p;
+}
+
+// The tag name after '[' (blanks skipped).
+std::string_view tag_name_at(char const* p, char const* end) {
+    p = skip_blanks(p + 1, end);
+    char const* b = p;
+    while (p != end && !is_space(*p) && *p != '"' && *p != '[' && *p != ']') ++p;
+    return {b, static_cast<std::size_t>(p - b)};
+}
+
+// Skips one tag pair starting at '[' on a line ending at le; returns the byte after its ']'
+// or le if the pair is malformed (the parser reports it).
+char const* skip_tag_pair(char const* p, char const* le) {
+    auto const name = tag_name_at(p, le);
+    char const* q = skip_blanks(name.data() + name.size(), le);
+    if (q == le || *q != '"') return le;
+    auto const v = scan_tag_value(q + 1, le);
+    if (v.close == nullptr) return le;
+    q = skip_blanks(v.missing_quote ? v.close : v.close + 1, le);
+    return (q != le && *q == ']') ? q + 1 : le;
+}
+
+// Whether the tag pair at q (after a blank line inside a tag section) starts a new game: it is
+// an Event tag, or its name already occurs in the section [begin, q).
+bool starts_new_game(char const* begin, char const* q, char const* end) {
+    auto const name = tag_name_at(q, end);
+    if (iequals(name, "Event")) return true;
+    if (name.empty()) return false;
+    for (char const* p = begin; p < q; ++p) {
+        p = static_cast<char const*>(std::memchr(p, '[', static_cast<std::size_t>(q - p)));
+        if (p == nullptr) break;
+        if (iequals(tag_name_at(p, q), name)) return true;
+    }
+    return false;
+}
+
+// Whether a line starting at s (inside a comment) looks like a tag pair: `[Name "`.
+bool looks_like_tag_line(char const* q, char const* end) {
+    if (q == end || *q != '[') return false;
+    char const* p = q + 1;
+    char const* b = p;
+    while (p != end && ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') ||
+                        (*p >= '0' && *p <= '9') || *p == '_'))
+        ++p;
+    if (p == b) return false;
+    p = skip_blanks(p, end);
+    return p != end && *p == '"';
+}
+
+// The start of the first line in (from, to) that starts (after blanks) like a tag pair, or
+// nullptr. Used to bound an unterminated comment.
+char const* tag_line_inside(char const* from, char const* to) {
+    for (char const* p = from; p < to; ++p) {
+        p = static_cast<char const*>(std::memchr(p, '[', static_cast<std::size_t>(to - p)));
+        if (p == nullptr) return nullptr;
+        char const* s = p;
+        while (s != from && is_blank(s[-1])) --s;
+        if (s != from && is_line_end(s[-1]) && looks_like_tag_line(p, to)) return s;
+    }
+    return nullptr;
+}
+
+// Finds the end of the game starting at `begin` (a non-blank byte) in [begin, limit), where
+// limit is a line boundary. `final` means no more input follows limit. Returns nullptr if the
+// game may continue past limit.
+char const* find_game_end(char const* const begin, char const* const limit, bool const final) {
+    // The game ends before the line starting at s: trim back to its last non-blank line.
+    auto boundary = [begin, limit](char const* s) {
+        char const* q = s;
+        while (q != begin && is_space(q[-1])) --q;
+        q = skip_blanks(q, limit);
+        return skip_line_end(q, limit);
+    };
+    auto at_limit = [&]() -> char const* { return final ? boundary(limit) : nullptr; };
+
+    char const* p = begin;
+    int depth = 0;
+    bool in_tags = *p == '[';
+    for (;;) {
+        if (in_tags) {
+            // p is at a '[' in the tag section.
+            char const* le = find_line_end(p, limit);
+            char const* q = skip_blanks(skip_tag_pair(p, le), le);
+            if (q != le) {
+                p = q;
+                in_tags = *q == '[';
+                if (in_tags) continue;
+            } else {
+                p = skip_line_end(le, limit);
+                bool blank_line = false;
+                for (;;) {
+                    char const* s = p;
+                    q = skip_blanks(p, limit);
+                    if (q == limit) return at_limit();
+                    if (is_line_end(*q)) {
+                        blank_line = true;
+                        p = skip_line_end(q, limit);
+                        continue;
+                    }
+                    if (*q == '%' && q == s) {
+                        p = skip_line_end(find_line_end(q, limit), limit);
+                        continue;
+                    }
+                    if (*q == '[' && blank_line && starts_new_game(begin, q, limit))
+                        return boundary(s);
+                    p = q;
+                    in_tags = *q == '[';
+                    break;
+                }
+                if (in_tags) continue;
+            }
+        }
+        // Movetext.
+        while (p != limit) {
+            switch (split_classes[static_cast<unsigned char>(*p)]) {
+            case plain:
+                ++p;
+                break;
+            case newline: {
+                p = skip_line_end(p, limit);
+                bool blank_line = false;
+                for (;;) {
+                    char const* s = p;
+                    char const* q = skip_blanks(p, limit);
+                    if (q == limit) return at_limit();
+                    if (is_line_end(*q)) {
+                        blank_line = true;
+                        p = skip_line_end(q, limit);
+                        continue;
+                    }
+                    if (*q == '%' && q == s) {
+                        p = skip_line_end(find_line_end(q, limit), limit);
+                        continue;
+                    }
+                    if (*q == '[') return boundary(s);
+                    if (blank_line && q + 1 != limit && q[0] == '1' && q[1] == '.')
+                        return boundary(s);
+                    p = q;
+                    break;
+                }
+                break;
+            }
+            case brace: {
+                auto const* close = static_cast<char const*>(
+                    std::memchr(p + 1, '}', static_cast<std::size_t>(limit - p - 1)));
+                char const* scan_to = close != nullptr ? close : limit;
+                if (char const* s = tag_line_inside(p + 1, scan_to)) return boundary(s);
+                if (close == nullptr) return at_limit();
+                p = close + 1;
+                break;
+            }
+            case semicolon:
+                p = find_line_end(p, limit);
+                break;
+            case paren_open:
+                ++depth;
+                ++p;
+                break;
+            case paren_close:
+                if (depth > 0) --depth;
+                ++p;
+                break;
+            case result_start: {
+                std::size_t n = 0;
+                if (depth == 0 &&
+                    (p == begin || (!is_token_byte(p[-1]) && p[-1] != '"') || p[-1] == '.'))
+                    n = match_result(p, limit);
+                if (n != 0 && p != begin && p[-1] == '.') {
+                    // Only a move number may precede a result in its token (`40.1-0`).
+                    char const* t = p;
+                    while (t != begin && (t[-1] == '.' || is_digit(t[-1]))) --t;
+                    if (t != begin && is_token_byte(t[-1])) n = 0;
+                }
+                if (n == 0) {
+                    ++p;
+                    break;
+                }
+                char const* q = skip_blanks(p + n, limit);
+                if (q == limit || is_line_end(*q)) return skip_line_end(q, limit);
+                return q;
+            }
+            }
+        }
+        return at_limit();
+    }
+}
+
+} // namespace
+
+GameReader::GameReader(ByteSource& source, std::size_t chunk_size)
+    : source_(source), chunk_size_(std::max<std::size_t>(chunk_size, 64)), buffer_(chunk_size_) {}
+
+void GameReader::advance(char const* from, char const* to) {
+    if (from == to) return;
+    char const* line_start = nullptr;
+    auto const n = count_lines(from, to, prev_cr_, line_start);
+    if (n != 0) {
+        cursor_.line += static_cast<std::uint32_t>(n);
+        cursor_.column = static_cast<std::uint32_t>(to - line_start) + 1;
+    } else {
+        cursor_.column += static_cast<std::uint32_t>(to - from);
+    }
+    cursor_.offset += static_cast<std::uint64_t>(to - from);
+    prev_cr_ = to[-1] == '\r';
+}
+
+bool GameReader::fill() {
+    if (eof_) return false;
+    if (begin_ != 0) {
+        std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
+        end_ -= begin_;
+        begin_ = 0;
+    }
+    if (end_ == buffer_.size()) buffer_.resize(buffer_.size() * 2); // one game larger than a chunk
+    auto const want = std::min(chunk_size_, buffer_.size() - end_);
+    auto const n = source_.read(buffer_.data() + end_, want);
+    if (n < 0) {
+        io_error_ = source_.error();
+        if (io_error_.empty()) io_error_ = "read error";
+        eof_ = true;
+        return false;
+    }
+    if (n == 0) {
+        eof_ = true;
+        return true;
+    }
+    end_ += static_cast<std::size_t>(n);
+    total_read_ += static_cast<std::uint64_t>(n);
+    return true;
+}
+
+bool GameReader::next(ast::RawGame& game) {
+    for (;;) {
+        char const* const buf = buffer_.data();
+        char const* const end = buf + end_;
+        // Only complete lines are split (a CR at the very end may still get its LF).
+        char const* limit = end;
+        if (!eof_) {
+            limit = buf + begin_;
+            for (char const* q = end; q != buf + begin_; --q) {
+                if (q[-1] == '\n' || (q[-1] == '\r' && q != end)) {
+                    limit = q;
+                    break;
+                }
+            }
+        }
+        // Skip the bytes that belong to no game.
+        char const* p = buf + begin_;
+        for (;;) {
+            while (p != limit && is_space(*p)) ++p;
+            bool const line_start = p == buf + begin_ ? cursor_.column == 1 : is_line_end(p[-1]);
+            if (p != limit && *p == '%' && line_start) {
+                p = find_line_end(p, limit);
+                continue;
+            }
+            if (limit - p >= 3 && std::memcmp(p, "\xEF\xBB\xBF", 3) == 0) {
+                p += 3;
+                continue;
+            }
+            break;
+        }
+        advance(buf + begin_, p);
+        begin_ = static_cast<std::size_t>(p - buf);
+        if (p == limit) {
+            if (eof_) return false;
+            fill();
+            continue;
+        }
+        char const* const e = find_game_end(p, limit, eof_);
+        if (e == nullptr) {
+            fill();
+            continue;
+        }
+        game.bytes = std::string_view(p, static_cast<std::size_t>(e - p));
+        game.start = cursor_;
+        game.number = ++games_;
+        advance(p, e);
+        begin_ = static_cast<std::size_t>(e - buf);
+        return true;
+    }
+}
+
+std::uint64_t read_all(ByteSource& source, parser::Visitor& visitor,
+                       parser::ParseOptions const& options) {
+    GameReader reader(source);
+    ast::RawGame game;
+    std::uint64_t n = 0;
+    while (reader.next(game)) {
+        parser::parse_game(game, visitor, options);
+        ++n;
+    }
+    return n;
+}
+
+} // namespace pgn_iccf::pgn

@@ -44,6 +44,9 @@ public:
     std::uint64_t bytes_read() const { return total_read_; }
 
 private:
+    bool fill();                                    // reads one more chunk; false at end
+    void advance(char const* from, char const* to); // moves cursor_ over [from, to)
+
     ByteSource& source_;
     std::size_t chunk_size_;
     std::vector<char> buffer_;
@@ -51,10 +54,10 @@ private:
     std::size_t end_ = 0;   // end of valid bytes in buffer_
     bool eof_ = false;
     std::uint64_t total_read_ = 0;
-    ast::Location cursor_{};   // location of buffer_[begin_] in the file
+    ast::Location cursor_{}; // location of buffer_[begin_] in the file
     std::uint64_t games_ = 0;
     std::string io_error_;
-    // state carried across chunks by the splitter is private to game_reader.cpp
+    bool prev_cr_ = false; // the byte before buffer_[begin_] was a CR
 };
 
 // Reads every game of `source` and parses it with `visitor`. Returns the number of games.

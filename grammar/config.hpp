@@ -1,0 +1,102 @@
+// The types the grammar is instantiated for, defined once (pgn.cpp INSTANTIATEs with them and
+// parse.cpp calls with them: they must be identical or the link fails), and the per-game
+// parse state the primitives reach through the X3 context.
+#pragma once
+
+#include "grammar/parse.hpp"
+#include "grammar/scan.hpp"
+
+#include <boost/spirit/home/x3.hpp>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace pgn_iccf::parser {
+
+// A syntax error found inside a primitive parser, with its own wording (unterminated comment,
+// nesting too deep, ...). Thrown inside the grammar, caught in parse_game: never escapes.
+struct SyntaxError {
+    char const* where;
+    std::string_view token;
+    std::string message;
+};
+
+// Everything one parse_game call needs: reentrant (one State per call, no globals).
+class State {
+public:
+    State(Visitor& v, ParseOptions const& o, RawGame const& g)
+        : visitor(v), options(o), game(g), begin(g.bytes.data()), end(begin + g.bytes.size()),
+          pos_(begin), line_(g.start.line),
+          line_start_(-static_cast<std::int64_t>(g.start.column) + 1) {}
+
+    Visitor& visitor;
+    ParseOptions const& options;
+    RawGame const& game;
+    char const* const begin;
+    char const* const end;
+
+    int depth = 0;       // current variation depth
+    int muted_depth = 0; // > 0: the visitor skipped the variation opened at this depth
+    bool iccf = false;   // [Notation "ICCF"] seen: any bare 4-5 digit integer is a move
+    bool has_result = false;
+    bool content = false; // a tag pair, move or result was seen
+    bool error = false;
+    std::string_view tag_name; // of the tag pair being parsed
+    char const* tag_name_at = nullptr;
+
+    bool active() const { return muted_depth == 0; }
+
+    // Location of p (inside the game): line and column are counted incrementally from the
+    // previous call, so delivering tokens in order costs one pass over the bytes in total.
+    ast::Location loc(char const* p) {
+        if (p < pos_) {
+            pos_ = begin;
+            line_ = game.start.line;
+            line_start_ = -static_cast<std::int64_t>(game.start.column) + 1;
+        }
+        char const* ls = nullptr;
+        auto const n = scan::count_lines(pos_, p, pos_ != begin && pos_[-1] == '\r', ls);
+        if (n != 0) {
+            line_ += static_cast<std::uint32_t>(n);
+            line_start_ = ls - begin;
+        }
+        pos_ = p;
+        auto const off = p - begin;
+        return {game.start.offset + static_cast<std::uint64_t>(off), line_,
+                static_cast<std::uint32_t>(off - line_start_ + 1)};
+    }
+    Token token(char const* b, char const* e) {
+        return {std::string_view(b, static_cast<std::size_t>(e - b)), loc(b)};
+    }
+
+    void report(ast::Severity severity, char const* where, std::string_view text,
+                std::string message) {
+        Diagnostic d;
+        d.severity = severity;
+        d.file = std::string(options.file_name);
+        d.where = loc(where);
+        d.game = game.number;
+        d.token = std::string(text);
+        d.message = std::move(message);
+        if (severity == ast::Severity::error) error = true;
+        visitor.diagnostic(d);
+    }
+    void warn(char const* where, std::string_view text, std::string message) {
+        report(ast::Severity::warning, where, text, std::move(message));
+    }
+
+private:
+    char const* pos_;
+    std::uint32_t line_;
+    std::int64_t line_start_; // offset of the current line's first byte (negative on line 1
+                              // when the game does not start in column 1)
+};
+
+struct state_tag;
+
+using iterator_type = char const*;
+using context_type = boost::spirit::x3::context<state_tag, State, boost::spirit::x3::unused_type>;
+
+} // namespace pgn_iccf::parser

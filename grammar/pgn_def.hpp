@@ -1,0 +1,422 @@
+// The PGN game grammar (import format, §8) and the lexical primitives it is built from.
+//
+// Structure is X3 (rules, sequences, alternatives, expectation points); tokens are custom
+// primitive parsers (classes derived from x3::parser) that scan bytes by hand, because the hot
+// path must run at hundreds of MB/s: comment bodies are found with memchr, move tokens with a
+// byte-class table. The primitives deliver visitor events themselves through the State in the
+// context, so no attribute is ever built and no token is copied.
+//
+// Lexical rules (documented in README "PGN input"):
+// - A move token is a maximal run of bytes that are not whitespace and not one of
+//   `{ } ( ) [ ] ; $ "`; bytes >= 0x80 are token bytes (UTF-8 figurines, Cyrillic letters).
+// - A token starting with digits and periods is a move number (`12.`, `12...`); whatever
+//   follows the periods in the same token is a token of its own (`1.5254`, `12.Nf3`, `1...e5`).
+//   A token of periods only (`...` in `12. ...`) is part of a move number.
+// - A bare integer is a numeric move if it is 5254-shaped (four digits 1-8, optional fifth
+//   digit 1-4), otherwise a move number. After [Notation "ICCF"] every bare 4- or 5-digit
+//   integer is a numeric move (an invalid one is then the notation layer's error).
+// - Result tokens (§8.2.6) are recognised before anything else: `0-1` is a result, `0-0`
+//   castling.
+// - Trailing `!`/`?` annotations are split off a move into the suffix; `+`/`#` stay. A
+//   trailing `e.p.` is stripped from a move, and a separate `e.p.` token is ignored.
+// - A token without any ASCII letter or digit is an annotation glyph (`±`, `+-`, `=`, `∞`,
+//   a lone `!?`), delivered as a NAG; `--` is a null move; an unknown glyph is kept as a
+//   brace comment with a warning.
+#pragma once
+
+#include "grammar/pgn.hpp"
+
+#include <cstring>
+#include <string>
+
+namespace pgn_iccf::parser {
+
+namespace detail {
+
+inline State& state(auto const& context) { return x3::get<state_tag>(context); }
+
+// Whether p starts a line (a '%' escape counts only in column 1, §6).
+inline bool at_line_start(State const& st, char const* p) {
+    if (p == st.begin) return st.game.start.column == 1;
+    return scan::is_line_end(p[-1]);
+}
+
+// Skips whitespace and '%' escape lines.
+inline char const* skip_space(State const& st, char const* p, char const* last) {
+    for (;;) {
+        while (p != last && scan::is_space(*p)) ++p;
+        if (p != last && *p == '%' && at_line_start(st, p)) {
+            p = scan::find_line_end(p, last);
+            continue;
+        }
+        return p;
+    }
+}
+
+inline bool numeric_shape(char const* p, char const* e) {
+    auto const n = e - p;
+    if (n != 4 && n != 5) return false;
+    for (int i = 0; i != 4; ++i)
+        if (p[i] < '1' || p[i] > '8') return false;
+    return n == 4 || (p[4] >= '1' && p[4] <= '4');
+}
+
+inline bool is_suffix_char(char c) { return c == '!' || c == '?'; }
+
+inline bool is_known_suffix(std::string_view s) {
+    return s == "!" || s == "?" || s == "!!" || s == "??" || s == "!?" || s == "?!";
+}
+
+inline bool has_ascii_alnum(char const* p, char const* e) {
+    for (; p != e; ++p) {
+        char const c = *p;
+        if ((c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')) return true;
+    }
+    return false;
+}
+
+inline std::string_view view(char const* b, char const* e) {
+    return {b, static_cast<std::size_t>(e - b)};
+}
+
+// A move (or null move) token: splits off `e.p.` and the suffix annotation.
+inline void deliver_move(State& st, char const* p, char const* e) {
+    char const* me = e;
+    char const* se = e;
+    while (me != p && is_suffix_char(me[-1])) --me;
+    if (me == p) me = e; // all '!'/'?': handled by the caller as a glyph
+    char const* ss = me;
+    // "exd6e.p." and "exd6e.p.!"
+    if (me - p > 4 && std::memcmp(me - 4, "e.p.", 4) == 0) me -= 4;
+    st.content = true;
+    if (!st.active()) return;
+    if (ss != se && !is_known_suffix(view(ss, se)))
+        st.warn(ss, view(ss, se), "unknown move annotation '" + std::string(view(ss, se)) + "'");
+    st.visitor.move(st.token(p, me), st.token(ss, se));
+}
+
+// One movetext token [p, e) that is not a result and not a move number.
+inline void deliver_token(State& st, char const* p, char const* e) {
+    if (scan::is_digit(*p)) {
+        char const* d = p;
+        while (d != e && scan::is_digit(*d)) ++d;
+        if (d == e) {
+            // A bare integer: a numeric move or a move number without periods.
+            auto const n = e - p;
+            if (numeric_shape(p, e) || (st.iccf && (n == 4 || n == 5))) deliver_move(st, p, e);
+            return;
+        }
+        deliver_move(st, p, e); // 0-0, 0-0-0, 5254!, or something for the notation layer
+        return;
+    }
+    if (!has_ascii_alnum(p, e)) {
+        auto const text = view(p, e);
+        if (text.find_first_not_of('.') == std::string_view::npos) return; // "..." of "12. ..."
+        if (text == "--") {
+            deliver_move(st, p, e);
+            return;
+        }
+        if (!st.active()) return;
+        int const nag = scan::glyph_nag(text);
+        if (nag >= 0) {
+            st.visitor.nag(st.token(p, e), static_cast<std::uint8_t>(nag));
+        } else {
+            st.warn(p, text,
+                    "unknown annotation symbol '" + std::string(text) + "'; kept as a comment");
+            st.visitor.comment(st.token(p, e), CommentKind::brace);
+        }
+        return;
+    }
+    if (view(p, e) == "e.p.") return;
+    deliver_move(st, p, e);
+}
+
+// --- primitives -------------------------------------------------------------------------
+
+template <typename Derived>
+struct primitive : x3::parser<Derived> {
+    using attribute_type = x3::unused_type;
+    static bool const has_attribute = false;
+};
+
+// Whitespace and '%' escape lines (§6): always succeeds.
+struct space_parser : primitive<space_parser> {
+    template <typename It, typename Ctx, typename RCtx, typename Attr>
+    bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr&) const {
+        first = skip_space(state(ctx), first, last);
+        return true;
+    }
+};
+
+// Spaces and tabs inside a tag pair: always succeeds.
+struct blanks_parser : primitive<blanks_parser> {
+    template <typename It, typename Ctx, typename RCtx, typename Attr>
+    bool parse(It& first, It const& last, Ctx const&, RCtx&, Attr&) const {
+        while (first != last && scan::is_blank(*first)) ++first;
+        return true;
+    }
+};
+
+// A single character.
+struct char_parser : primitive<char_parser> {
+    constexpr explicit char_parser(char ch) : c(ch) {}
+    char c;
+    template <typename It, typename Ctx, typename RCtx, typename Attr>
+    bool parse(It& first, It const& last, Ctx const&, RCtx&, Attr&) const {
+        if (first == last || *first != c) return false;
+        ++first;
+        return true;
+    }
+};
+
+// §8.1 tag name. Real files use lower case, '?' and ':' in names: any run of bytes that are
+// not blanks, quotes or brackets is accepted.
+struct tag_name_parser : primitive<tag_name_parser> {
+    template <typename It, typename Ctx, typename RCtx, typename Attr>
+    bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr&) const {
+        State& st = state(ctx);
+        char const* p = first;
+        while (p != last && scan::is_blank(*p)) ++p;
+        char const* b = p;
+        while (p != last && !scan::is_space(*p) && *p != '"' && *p != '[' && *p != ']') ++p;
+        if (p == b) return false;
+        st.tag_name = view(b, p);
+        st.tag_name_at = b;
+        first = p;
+        return true;
+    }
+};
+
+// §8.1.1 tag value: delivers the tag pair (the closing ']' is checked next).
+struct tag_value_parser : primitive<tag_value_parser> {
+    template <typename It, typename Ctx, typename RCtx, typename Attr>
+    bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr&) const {
+        State& st = state(ctx);
+        char const* p = first;
+        if (p == last || *p != '"') return false;
+        auto const scan = scan::scan_tag_value(p + 1, last);
+        if (scan.close == nullptr) {
+            char const* e = scan::find_line_end(p, last);
+            throw SyntaxError{p, view(p, e),
+                              "unterminated tag value: no closing '\"' followed by ']' on the "
+                              "line"};
+        }
+        auto const value = view(p + 1, scan.close);
+        if (scan.unescaped_quote)
+            st.warn(p, value, "unescaped '\"' inside a tag value; taken as part of the value");
+        if (scan.missing_quote)
+            st.warn(p, value, "tag value has no closing '\"'; it ends at the ']' ending the line");
+        if (scan.trailing_backslash)
+            st.warn(scan.close - 1, value,
+                    "tag value ends in an unescaped '\\'; taken as part of the value");
+        st.content = true;
+        if (scan::iequals(st.tag_name, "Notation") && scan::iequals(value, "ICCF")) st.iccf = true;
+        st.visitor.tag(st.token(st.tag_name.data(), st.tag_name.data() + st.tag_name.size()),
+                       st.token(p + 1, scan.close));
+        first = scan.missing_quote ? scan.close : scan.close + 1;
+        return true;
+    }
+};
+
+// The end of the tag section: delivers begin_movetext. Always succeeds.
+struct movetext_begin_parser : primitive<movetext_begin_parser> {
+    template <typename It, typename Ctx, typename RCtx, typename Attr>
+    bool parse(It&, It const&, Ctx const& ctx, RCtx&, Attr&) const {
+        state(ctx).visitor.begin_movetext();
+        return true;
+    }
+};
+
+// §8.2.5 comments: `{...}` (no nesting) and `;` to the end of the line.
+struct comment_parser : primitive<comment_parser> {
+    template <typename It, typename Ctx, typename RCtx, typename Attr>
+    bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr&) const {
+        char const* p = first;
+        if (p == last) return false;
+        State& st = state(ctx);
+        if (*p == '{') {
+            auto const* close = static_cast<char const*>(
+                std::memchr(p + 1, '}', static_cast<std::size_t>(last - p - 1)));
+            if (close == nullptr) {
+                auto const at = st.loc(p);
+                throw SyntaxError{p, "{",
+                                  "unterminated comment: '{' at line " + std::to_string(at.line) +
+                                      " column " + std::to_string(at.column) + " is never closed"};
+            }
+            if (st.active()) st.visitor.comment(st.token(p + 1, close), CommentKind::brace);
+            first = close + 1;
+            return true;
+        }
+        if (*p == ';') {
+            char const* e = scan::find_line_end(p + 1, last);
+            if (st.active()) st.visitor.comment(st.token(p + 1, e), CommentKind::rest_of_line);
+            first = e;
+            return true;
+        }
+        return false;
+    }
+};
+
+// §8.2.4 NAG `$n`, n in 0..255.
+struct nag_parser : primitive<nag_parser> {
+    template <typename It, typename Ctx, typename RCtx, typename Attr>
+    bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr&) const {
+        char const* p = first;
+        if (p == last || *p != '$') return false;
+        State& st = state(ctx);
+        char const* e = p + 1;
+        unsigned value = 0;
+        while (e != last && scan::is_digit(*e) && e - p <= 4)
+            value = value * 10 + unsigned(*e++ - '0');
+        if (e == p + 1) throw SyntaxError{p, "$", "expected a number after '$'"};
+        if (e != last && scan::is_digit(*e)) {
+            while (e != last && scan::is_digit(*e)) ++e;
+            value = 256;
+        }
+        if (value > 255) {
+            st.warn(p, view(p, e),
+                    "NAG " + std::string(view(p, e)) + " is out of range 0-255; ignored");
+        } else if (st.active()) {
+            st.visitor.nag(st.token(p, e), static_cast<std::uint8_t>(value));
+        }
+        first = e;
+        return true;
+    }
+};
+
+// Move numbers, moves, null moves and glyphs (§8.2.2, §8.2.3): everything that is a token
+// run and not a result.
+struct move_parser : primitive<move_parser> {
+    template <typename It, typename Ctx, typename RCtx, typename Attr>
+    bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr&) const {
+        char const* p = first;
+        if (p == last || !scan::is_token_byte(*p) || scan::match_result(p, last) != 0) return false;
+        State& st = state(ctx);
+        char const* e = scan::token_end(p, last);
+        if (scan::is_digit(*p)) {
+            char const* d = p;
+            while (d != e && scan::is_digit(*d)) ++d;
+            if (d != e && *d == '.') {
+                while (d != e && *d == '.') ++d;
+                // A move glued to its number (`12.Nf3`, `1.5254`); a result glued to a
+                // number (`40.1-0`) is left for the result rule.
+                if (d != e && scan::match_result(d, last) == 0) deliver_token(st, d, e);
+                first = (d != e && scan::match_result(d, last) != 0) ? d : e;
+                return true;
+            }
+        }
+        deliver_token(st, p, e);
+        first = e;
+        return true;
+    }
+};
+
+// §8.2.5 RAV delimiters; the depth cap keeps hostile input from overflowing the stack.
+struct variation_open_parser : primitive<variation_open_parser> {
+    template <typename It, typename Ctx, typename RCtx, typename Attr>
+    bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr&) const {
+        char const* p = first;
+        if (p == last || *p != '(') return false;
+        State& st = state(ctx);
+        if (++st.depth > st.options.max_variation_depth)
+            throw SyntaxError{p, "(",
+                              "variation nesting deeper than " +
+                                  std::to_string(st.options.max_variation_depth)};
+        if (st.active() && !st.visitor.begin_variation(st.token(p, p + 1)))
+            st.muted_depth = st.depth;
+        first = p + 1;
+        return true;
+    }
+};
+
+struct variation_close_parser : primitive<variation_close_parser> {
+    template <typename It, typename Ctx, typename RCtx, typename Attr>
+    bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr&) const {
+        State& st = state(ctx);
+        char const* p = first;
+        if (p == last || *p != ')') return false;
+        if (st.muted_depth == st.depth) st.muted_depth = 0;
+        if (st.active()) st.visitor.end_variation(st.token(p, p + 1));
+        --st.depth;
+        first = p + 1;
+        return true;
+    }
+};
+
+// §8.2.6 game termination marker.
+struct result_parser : primitive<result_parser> {
+    template <typename It, typename Ctx, typename RCtx, typename Attr>
+    bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr&) const {
+        char const* p = first;
+        if (p == last) return false;
+        auto const n = scan::match_result(p, last);
+        if (n == 0) return false;
+        State& st = state(ctx);
+        st.has_result = true;
+        st.content = true;
+        if (n == 3 && p[1] == '/') st.warn(p, "1/2", "non-standard result '1/2'; read as 1/2-1/2");
+        st.visitor.result(st.token(p, p + n));
+        first = p + n;
+        return true;
+    }
+};
+
+struct end_parser : primitive<end_parser> {
+    template <typename It, typename Ctx, typename RCtx, typename Attr>
+    bool parse(It& first, It const& last, Ctx const&, RCtx&, Attr&) const {
+        return first == last;
+    }
+};
+
+} // namespace detail
+
+// --- rules ------------------------------------------------------------------------------
+// Rule names are the words of "expected ..." diagnostics.
+
+struct tag_pair_class;
+struct tag_name_class;
+struct tag_value_class;
+struct tag_close_class;
+struct tag_section_class;
+struct movetext_class;
+struct variation_class;
+struct variation_close_class;
+struct game_end_class;
+
+x3::rule<tag_pair_class> const tag_pair = "tag pair";
+x3::rule<tag_name_class> const tag_name = "a tag name";
+x3::rule<tag_value_class> const tag_value = "a tag value in double quotes";
+x3::rule<tag_close_class> const tag_close = "']' closing the tag pair";
+x3::rule<tag_section_class> const tag_section = "tag section";
+x3::rule<movetext_class> const movetext = "movetext";
+x3::rule<variation_class> const variation = "variation";
+x3::rule<variation_close_class> const variation_close = "')' closing the variation";
+x3::rule<game_end_class> const game_end = "a move, comment, variation or result";
+game_type const game = "game";
+
+inline detail::space_parser const sp{};
+inline detail::blanks_parser const blanks{};
+
+// §8.1 tag pair: `[` name value `]`, blanks allowed around every part.
+auto const tag_pair_def =
+    detail::char_parser('[') > blanks > tag_name > blanks > tag_value > blanks > tag_close;
+auto const tag_name_def = detail::tag_name_parser{};
+auto const tag_value_def = detail::tag_value_parser{};
+auto const tag_close_def = detail::char_parser(']');
+// §8.1 tag section; blank lines and '%' lines between tag pairs are tolerated.
+auto const tag_section_def = *(sp >> tag_pair);
+// §8.2 movetext elements; a result or anything unexpected ends the repetition.
+auto const movetext_def =
+    *(sp >> (detail::move_parser{} | detail::comment_parser{} | detail::nag_parser{} | variation));
+// §8.2.5 RAV: nested movetext in parentheses.
+auto const variation_def = detail::variation_open_parser{} > movetext > sp > variation_close;
+auto const variation_close_def = detail::variation_close_parser{};
+auto const game_end_def = detail::end_parser{};
+// §8.2 a game: tags, movetext, an optional result (its absence is a warning).
+auto const game_def = tag_section >> detail::movetext_begin_parser{} >> movetext >> sp >>
+                      -(detail::result_parser{} >> sp) > game_end;
+
+BOOST_SPIRIT_DEFINE(tag_pair, tag_name, tag_value, tag_close, tag_section, movetext, variation,
+                    variation_close, game_end, game)
+
+} // namespace pgn_iccf::parser

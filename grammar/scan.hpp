@@ -1,0 +1,243 @@
+// Byte-level scanning helpers shared by the game splitter (src/pgn/game_reader.cpp) and the
+// X3 grammar (grammar/pgn_def.hpp). No Spirit here: plain inline functions over `char const*`.
+//
+// Both sides must agree on the lexical rules that decide where a game ends (what a tag pair,
+// a comment and a result token look like), so those rules live here, once.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
+namespace pgn_iccf::scan {
+
+// Byte classes for the movetext lexer (§8.2). A move token is a maximal run of bytes that
+// are neither whitespace nor one of the delimiters `{ } ( ) [ ] ; $ "`. Bytes >= 0x80 are
+// token bytes, so UTF-8 letters and figurines (and Latin-1 bytes) stay inside tokens.
+enum ByteClass : std::uint8_t {
+    token_byte = 0,
+    space_byte = 1,
+    delimiter_byte = 2,
+};
+
+constexpr std::array<std::uint8_t, 256> make_byte_classes() {
+    std::array<std::uint8_t, 256> t{};
+    // ASCII control bytes (DEL, the ^Z of old DOS files, ...) count as whitespace too.
+    for (int c = 0; c <= 0x20; ++c) t[static_cast<std::size_t>(c)] = space_byte;
+    t[0x7F] = space_byte;
+    for (char c : std::string_view{"{}()[];$\""}) t[static_cast<unsigned char>(c)] = delimiter_byte;
+    return t;
+}
+inline constexpr std::array<std::uint8_t, 256> byte_classes = make_byte_classes();
+
+constexpr bool is_space(char c) {
+    return byte_classes[static_cast<unsigned char>(c)] == space_byte;
+}
+constexpr bool is_blank(char c) { return c == ' ' || c == '\t'; }
+constexpr bool is_line_end(char c) { return c == '\n' || c == '\r'; }
+constexpr bool is_token_byte(char c) {
+    return byte_classes[static_cast<unsigned char>(c)] == token_byte;
+}
+constexpr bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// End of the move token starting at p (first delimiter or whitespace, or end).
+inline char const* token_end(char const* p, char const* end) {
+    while (p != end && is_token_byte(*p)) ++p;
+    return p;
+}
+
+// First line-end byte ('\n' or '\r') at or after p, or end.
+inline char const* find_line_end(char const* p, char const* end) {
+    while (p != end && !is_line_end(*p)) ++p;
+    return p;
+}
+
+// Skips one line terminator (LF, CRLF or a lone CR) at p, if any.
+inline char const* skip_line_end(char const* p, char const* end) {
+    if (p != end && *p == '\r')
+        ++p;
+    else if (p != end && *p == '\n')
+        return p + 1;
+    else
+        return p;
+    if (p != end && *p == '\n') ++p;
+    return p;
+}
+
+// §8.2.6 game termination markers, plus `½-½` (UTF-8 C2 BD) as written by some programs and
+// `1/2` as found in old collections (the grammar warns about it).
+// Returns the length of the result token at [p, end) if the whole token is one, else 0:
+// the token must end at whitespace, a delimiter other than '"' (`"1-0"` is a tag value out
+// of place, not a result) or `end`.
+inline std::size_t match_result(char const* p, char const* end) {
+    auto const n = static_cast<std::size_t>(end - p);
+    auto ends_at = [&](std::size_t len) -> std::size_t {
+        return (n == len || (!is_token_byte(p[len]) && p[len] != '"')) ? len : 0;
+    };
+    switch (*p) {
+    case '*':
+        return ends_at(1);
+    case '1':
+        if (n >= 3 && p[1] == '-' && p[2] == '0') return ends_at(3);
+        if (n >= 7 && std::memcmp(p, "1/2-1/2", 7) == 0) return ends_at(7);
+        if (n >= 3 && p[1] == '/' && p[2] == '2') return ends_at(3); // old files: "1/2"
+        return 0;
+    case '0':
+        if (n >= 3 && p[1] == '-' && p[2] == '1') return ends_at(3);
+        return 0;
+    case '\xC2':
+        if (n >= 5 && std::memcmp(p, "\xC2\xBD-\xC2\xBD", 5) == 0) return ends_at(5);
+        return 0;
+    default:
+        return 0;
+    }
+}
+
+// The result of scanning a tag value (§8.1.1) from just after its opening quote.
+struct TagValueScan {
+    char const* close = nullptr;     // the closing quote, or nullptr if none on this line
+    bool unescaped_quote = false;    // an inner '"' was not escaped (recovered)
+    bool trailing_backslash = false; // the value ends in an unescaped '\' (recovered)
+    bool missing_quote = false;      // no closing quote: `close` is the ']' ending the line
+};
+
+// A quote closes the value only if blanks and a ']' follow it: real files contain unescaped
+// inner quotes (`"Smith "The King""`) and values ending in a lone backslash
+// (`"Tournament \"]`). The first is recovered by that rule; the second by taking, when no
+// closing quote exists on the line, the last `"]` of the line even though it looks escaped;
+// and a value without any closing quote ends at a ']' that ends the line.
+inline TagValueScan scan_tag_value(char const* p, char const* end) {
+    TagValueScan r;
+    auto closes = [&](char const* q) {
+        ++q;
+        while (q != end && is_blank(*q)) ++q;
+        return q != end && *q == ']';
+    };
+    char const* q = p;
+    for (; q != end && !is_line_end(*q); ++q) {
+        if (*q == '\\' && q + 1 != end && (q[1] == '"' || q[1] == '\\')) {
+            ++q;
+            continue;
+        }
+        if (*q == '"') {
+            if (closes(q)) {
+                r.close = q;
+                return r;
+            }
+            r.unescaped_quote = true;
+        }
+    }
+    for (char const* b = q; b != p;) {
+        --b;
+        if (*b == '"' && closes(b)) {
+            r.close = b;
+            r.trailing_backslash = b != p && b[-1] == '\\';
+            return r;
+        }
+    }
+    // No closing quote at all (`[PlyCount "57\x94]`, a Windows-1252 quote): the value ends at
+    // a ']' that ends the line.
+    char const* b = q;
+    while (b != p && is_blank(b[-1])) --b;
+    if (b != p && b[-1] == ']') {
+        r.close = b - 1;
+        r.missing_quote = true;
+    }
+    return r;
+}
+
+// Counts line ends in [b, e): LF, CRLF (once) and lone CR. `prev_cr` says whether the byte
+// before b was a CR (then an LF at b completes that line end and is not counted again).
+// `last_line_start` receives the byte after the last line-end byte found (unchanged if none).
+inline std::uint64_t count_lines(char const* b, char const* e, bool prev_cr,
+                                 char const*& last_line_start) {
+    std::uint64_t n = 0;
+    if (b == e) return 0;
+    if (std::memchr(b, '\r', static_cast<std::size_t>(e - b)) == nullptr) {
+        char const* p = b;
+        while (p != e) {
+            auto const* nl =
+                static_cast<char const*>(std::memchr(p, '\n', static_cast<std::size_t>(e - p)));
+            if (nl == nullptr) break;
+            if (nl != b || !prev_cr) ++n;
+            p = nl + 1;
+            last_line_start = p;
+        }
+        return n;
+    }
+    for (char const* p = b; p != e; ++p) {
+        if (*p == '\n') {
+            if (p == b ? !prev_cr : p[-1] != '\r') ++n;
+            last_line_start = p + 1;
+        } else if (*p == '\r') {
+            ++n;
+            last_line_start = p + 1;
+        }
+    }
+    return n;
+}
+
+// Case-insensitive ASCII comparison (tag names).
+inline bool iequals(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i != a.size(); ++i) {
+        auto lower = [](char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; };
+        if (lower(a[i]) != lower(b[i])) return false;
+    }
+    return true;
+}
+
+// Symbolic annotation glyphs written as tokens of their own (lichess, chess.com, ChessBase
+// exports) and their NAG values (§10 NAG table; ChessBase symbol names). -1: not a glyph.
+inline int glyph_nag(std::string_view t) {
+    struct Glyph {
+        std::string_view text;
+        int nag;
+    };
+    static constexpr Glyph glyphs[] = {
+        {"!", 1},
+        {"?", 2},
+        {"!!", 3},
+        {"??", 4},
+        {"!?", 5},
+        {"?!", 6},
+        {"\xE2\x96\xA1", 7}, // □ only move
+        {"=", 10},
+        {"\xE2\x88\x9E", 13}, // ∞ unclear
+        {"\xE2\xA9\xB2", 14}, // ⩲
+        {"+=", 14},
+        {"+/=", 14},
+        {"\xE2\xA9\xB1", 15}, // ⩱
+        {"=+", 15},
+        {"=/+", 15},
+        {"\xC2\xB1", 16}, // ±
+        {"+/-", 16},
+        {"\xE2\x88\x93", 17}, // ∓
+        {"-/+", 17},
+        {"+-", 18},
+        {"+--", 18},
+        {"-+", 19},
+        {"--+", 19},
+        {"\xE2\xA8\x80", 22},   // ⨀ zugzwang
+        {"\xE2\x8A\x99", 22},   // ⊙ zugzwang
+        {"\xE2\x9F\xB3", 32},   // ⟳ development advantage
+        {"\xE2\x86\x91", 36},   // ↑ initiative
+        {"\xE2\x86\x92", 40},   // → attack
+        {"=/\xE2\x88\x9E", 44}, // =/∞ compensation
+        {"=\xE2\x88\x9E", 44},
+        {"\xE2\x87\x86", 132}, // ⇆ counterplay
+        {"\xE2\x8A\x95", 138}, // ⊕ time trouble
+        {"\xE2\x88\x86", 140}, // ∆ with the idea
+        {"\xCE\x94", 140},     // Δ with the idea
+        {"\xE2\x88\x87", 141}, // ∇ aimed against
+        {"\xE2\x8C\x93", 142}, // ⌓ better is
+        {"\xE2\x89\xA5", 142}, // ≥ better is
+        {"\xE2\x89\xA4", 143}, // ≤ worse is
+    };
+    for (auto const& g : glyphs)
+        if (g.text == t) return g.nag;
+    return -1;
+}
+
+} // namespace pgn_iccf::scan

@@ -1,0 +1,367 @@
+// Unit tests of the PGN grammar (grammar/parse.hpp): one game in, the visitor's event stream
+// out, written as a compact string by a recording visitor:
+//   T[name=value]  tag pair            M[move]  M[move,suffix]  move token (+ suffix)
+//   C{text}        brace comment       L{text}  ';' comment
+//   N[text=value]  NAG or glyph        ( )      variation begin / end
+//   R[result]      result              W[line:col message] / E[line:col message] diagnostics
+//   END / END!     end of game (! = syntax error)
+#define BOOST_TEST_MODULE grammar
+#include <boost/test/unit_test.hpp>
+
+#include "grammar/parse.hpp"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+using namespace pgn_iccf;
+using parser::CommentKind;
+using parser::Token;
+
+namespace {
+
+class Recorder : public parser::Visitor {
+public:
+    std::string out;
+    std::vector<ast::Diagnostic> diagnostics;
+    std::vector<Token> tokens; // every token, in order
+    bool skip_variations = false;
+    bool skip_game = false;
+
+    bool begin_game(ast::RawGame const&) override { return !skip_game; }
+    void tag(Token name, Token value) override {
+        add("T[" + std::string(name.text) + "=" + std::string(value.text) + "]");
+        tokens.push_back(name);
+        tokens.push_back(value);
+    }
+    void move(Token m, Token suffix) override {
+        std::string s = "M[";
+        s.append(m.text);
+        if (!suffix.text.empty()) s.append(",").append(suffix.text);
+        add(s.append("]"));
+        tokens.push_back(m);
+    }
+    void comment(Token text, CommentKind kind) override {
+        add((kind == CommentKind::brace ? "C{" : "L{") + std::string(text.text) + "}");
+        tokens.push_back(text);
+    }
+    void nag(Token text, std::uint8_t value) override {
+        add("N[" + std::string(text.text) + "=" + std::to_string(value) + "]");
+        tokens.push_back(text);
+    }
+    bool begin_variation(Token open) override {
+        add("(");
+        tokens.push_back(open);
+        return !skip_variations;
+    }
+    void end_variation(Token close) override {
+        add(")");
+        tokens.push_back(close);
+    }
+    void result(Token r) override {
+        add("R[" + std::string(r.text) + "]");
+        tokens.push_back(r);
+    }
+    void end_game(ast::GameEnd const& e) override { add(e.syntax_error ? "END!" : "END"); }
+    void diagnostic(ast::Diagnostic const& d) override {
+        diagnostics.push_back(d);
+        add(std::string(d.severity == ast::Severity::error ? "E[" : "W[") +
+            std::to_string(d.where.line) + ":" + std::to_string(d.where.column) + " " + d.message +
+            "]");
+    }
+
+private:
+    void add(std::string const& s) {
+        if (!out.empty()) out += ' ';
+        out += s;
+    }
+};
+
+std::string events(std::string_view pgn, Recorder&& r = Recorder{}) {
+    ast::RawGame game;
+    game.bytes = pgn;
+    game.number = 1;
+    parser::ParseOptions options;
+    options.file_name = "test.pgn";
+    parser::parse_game(game, r, options);
+    return r.out;
+}
+
+struct Case {
+    char const* name;
+    char const* pgn;
+    char const* expected;
+};
+
+// Every construct of the issue, with the exact event stream expected.
+Case const cases[] = {
+    // --- tag pairs (§8.1) ---
+    {"tags", "[Event \"x\"]\n[Site \"y z\"]\n\n1. e4 *\n", "T[Event=x] T[Site=y z] M[e4] R[*] END"},
+    {"escaped quote and backslash kept raw", "[Event \"a \\\"b\\\" \\\\ c\"]\n*",
+     "T[Event=a \\\"b\\\" \\\\ c] R[*] END"},
+    {"blank line inside tag section", "[Event \"A\"]\n\n[Date \"?\"]\n\n1. e4 1-0",
+     "T[Event=A] T[Date=?] M[e4] R[1-0] END"},
+    {"lower-case and odd names", "[fEn \"8/8\"]\n[BlackType: \"program\"]\n[Great? \"True\"] *",
+     "T[fEn=8/8] T[BlackType:=program] T[Great?=True] R[*] END"},
+    {"spaces around brackets", "  [  Event   \"x\"  ]  \n*", "T[Event=x] R[*] END"},
+    {"unescaped trailing backslash", "[Event \"Tournament \\\"]\n*",
+     "W[1:20 tag value ends in an unescaped '\\'; taken as part of the value] "
+     "T[Event=Tournament \\] R[*] END"},
+    {"unescaped inner quotes", "[White \"Smith, John \"The King\"\"]\n*",
+     "W[1:8 unescaped '\"' inside a tag value; taken as part of the value] "
+     "T[White=Smith, John \"The King\"] R[*] END"},
+    {"brackets inside values", "[A \"b\\\"\"] [C \"A]]\"] [D \"A]][\"] [G \"\\\"]\"] *",
+     "T[A=b\\\"] T[C=A]]] T[D=A]][] T[G=\\\"]] R[*] END"},
+    {"tags and moves on one line", "[Variant \"Antichess\"] 1.e3 e6 *",
+     "T[Variant=Antichess] M[e3] M[e6] R[*] END"},
+    {"result right after ]", "[Event \"x\"]*", "T[Event=x] R[*] END"},
+    {"latin-1 bytes untouched", "[White \"Fran\xe7ois\"] {Andr\xe9} *",
+     "T[White=Fran\xe7ois] C{Andr\xe9} R[*] END"},
+    {"missing tag value", "[Event]\n*", "E[1:7 expected a tag value in double quotes] END!"},
+    {"missing tag name", "[ \"x\"]\n*", "E[1:3 expected a tag name] END!"},
+    {"missing close bracket", "[Event \"x\" \n*",
+     "E[1:8 unterminated tag value: no closing '\"' followed by ']' on the line] END!"},
+    {"unterminated tag value", "[Event \"x\n*",
+     "E[1:8 unterminated tag value: no closing '\"' followed by ']' on the line] END!"},
+
+    // --- move numbers ---
+    {"move numbers", "1. e4 e5 2.Nf3 2...Nc6 3. ... Bb5 12 a6 *",
+     "M[e4] M[e5] M[Nf3] M[Nc6] M[Bb5] M[a6] R[*] END"},
+    {"odd move numbers", "1... e4 1... e5 2.. d4 2 . d5 f4 3. f5 *",
+     "M[e4] M[e5] M[d4] M[d5] M[f4] M[f5] R[*] END"},
+    {"number glued to a numeric move", "1.5254 5755 2.7163 *", "M[5254] M[5755] M[7163] R[*] END"},
+
+    // --- move tokens ---
+    {"SAN with suffixes", "1. e4! e5? 2. Nf3!! Nc6?? 3. Bb5!? a6?! 4. Ba4+ Kxf7# *",
+     "M[e4,!] M[e5,?] M[Nf3,!!] M[Nc6,??] M[Bb5,!?] M[a6,?!] M[Ba4+] M[Kxf7#] R[*] END"},
+    {"check mark then suffix", "1. Qxf7+! Ke7 *", "M[Qxf7+,!] M[Ke7] R[*] END"},
+    {"castling", "1. O-O O-O-O 2. 0-0 0-0-0+ 3. o-o *",
+     "M[O-O] M[O-O-O] M[0-0] M[0-0-0+] M[o-o] R[*] END"},
+    {"long algebraic", "1. e2e4 e7-e5 2. Ng1-f3 Nb8xc6 3. e7e8q b7-b8N *",
+     "M[e2e4] M[e7-e5] M[Ng1-f3] M[Nb8xc6] M[e7e8q] M[b7-b8N] R[*] END"},
+    {"promotion", "58. Re8 b1Q 59. a8=Q+ *", "M[Re8] M[b1Q] M[a8=Q+] R[*] END"},
+    {"numeric moves", "1. 5254 5755 2. 67682 21314 *",
+     "M[5254] M[5755] M[67682] M[21314] R[*] END"},
+    {"numeric-shaped vs move number", "1 5254 9 2 5755 12345 *", "M[5254] M[5755] R[*] END"},
+    {"5-digit with bad promotion digit is a move number", "1. 67685 *", "R[*] END"},
+    {"ICCF tag makes 4-5 digit integers moves", "[Notation \"ICCF\"]\n1. 5254 9999 67685 12 *",
+     "T[Notation=ICCF] M[5254] M[9999] M[67685] R[*] END"},
+    {"null moves", "1. -- Z0 2. e4 -- *", "M[--] M[Z0] M[e4] M[--] R[*] END"},
+    {"en passant", "1. exd6 e.p. exf3e.p.+ *", "M[exd6] M[exf3e.p.+] R[*] END"},
+    {"en passant attached", "1. exd6e.p. exf3e.p.! *", "M[exd6] M[exf3,!] R[*] END"},
+    {"figurines",
+     "1. e4 e5 2. \xE2\x99\x98"
+     "f3 \xE2\x99\x9E"
+     "c6 3. a8=\xE2\x99\x95# *",
+     "M[e4] M[e5] M[\xE2\x99\x98"
+     "f3] M[\xE2\x99\x9E"
+     "c6] M[a8=\xE2\x99\x95#] R[*] END"},
+    {"cyrillic and multi-letter pieces",
+     "1. \xD0\x9A"
+     "f3 \xD0\x9B\xD0\xB4"
+     "d4 2. Mshf3 *",
+     "M[\xD0\x9A"
+     "f3] M[\xD0\x9B\xD0\xB4"
+     "d4] M[Mshf3] R[*] END"},
+
+    // --- NAGs and glyphs ---
+    {"NAGs", "1. e4 $1 $0 $255 e5 $12$23$47 *",
+     "M[e4] N[$1=1] N[$0=0] N[$255=255] M[e5] N[$12=12] N[$23=23] N[$47=47] R[*] END"},
+    {"NAG out of range", "1. e4 $256 *",
+     "M[e4] W[1:7 NAG $256 is out of range 0-255; ignored] R[*] END"},
+    {"dollar without digits", "1. e4 $ *", "M[e4] E[1:7 expected a number after '$'] END!"},
+    {"glyphs",
+     "1. e4 \xC2\xB1 e5 \xE2\x88\x93 2. d4 \xE2\xA9\xB2 d5 \xE2\xA9\xB1 3. c4 = c6 \xE2\x88\x9E "
+     "4. Nc3 +- Nf6 -+ 5. a3 +/= a6 =/+ 6. b3 \xE2\x96\xA1 b6 N *",
+     "M[e4] N[\xC2\xB1=16] M[e5] N[\xE2\x88\x93=17] M[d4] N[\xE2\xA9\xB2=14] M[d5] "
+     "N[\xE2\xA9\xB1=15] M[c4] N[==10] M[c6] N[\xE2\x88\x9E=13] M[Nc3] N[+-=18] M[Nf6] "
+     "N[-+=19] M[a3] N[+/==14] M[a6] N[=/+=15] M[b3] N[\xE2\x96\xA1=7] M[b6] M[N] R[*] END"},
+    {"separate suffix glyph", "1. e4 !? e5 ?? *",
+     "M[e4] N[!?=5] M[e5] N[?"
+     "?=4] R[*] END"},
+    {"unknown glyph", "1. e4 \xE2\x87\x84 *",
+     "M[e4] W[1:7 unknown annotation symbol '\xE2\x87\x84'; kept as a comment] "
+     "C{\xE2\x87\x84} R[*] END"},
+    {"unknown suffix", "1. e4!!! *", "W[1:6 unknown move annotation '!!!'] M[e4,!!!] R[*] END"},
+
+    // --- comments ---
+    {"brace comment spanning lines", "1. e4 {a\nb\r\nc} e5 *", "M[e4] C{a\nb\r\nc} M[e5] R[*] END"},
+    {"brace comment with [ and result", "1. e4 {[%clk 0:01:00] 1-0 ; (} *",
+     "M[e4] C{[%clk 0:01:00] 1-0 ; (} R[*] END"},
+    {"semicolon comment", "1. e4 ; rest { of line\ne5 *",
+     "M[e4] L{ rest { of line} M[e5] R[*] END"},
+    {"semicolon comment CRLF", "1. e4 ;x\r\ne5 *", "M[e4] L{x} M[e5] R[*] END"},
+    {"percent escape line", "1. e4\n% skipped { (\ne5 *", "M[e4] M[e5] R[*] END"},
+    {"percent not in column 1 is a token", "1. e4 %x *", "M[e4] M[%x] R[*] END"},
+    {"comment before first move", "{start} 1. e4 *", "C{start} M[e4] R[*] END"},
+    {"unterminated comment", "1. e4 {never\nclosed",
+     "M[e4] E[1:7 unterminated comment: '{' at line 1 column 7 is never closed] END!"},
+    {"stray close brace", "1. e4 } e5 *", "M[e4] E[1:7 '}' without a matching '{'] END!"},
+
+    // --- variations (§8.2.5) ---
+    {"nested variations", "1. e4 (1. d4 d5 (1... Nf6 2. c4)) (1. c4) e5 *",
+     "M[e4] ( M[d4] M[d5] ( M[Nf6] M[c4] ) ) ( M[c4] ) M[e5] R[*] END"},
+    {"comments in variations", "1. e4 ({a} 1. d4 {b}) {c} *",
+     "M[e4] ( C{a} M[d4] C{b} ) C{c} R[*] END"},
+    {"null moves in adjacent variations", "1. e4 (1... Qxb5 --)(1... Qe3 --) *",
+     "M[e4] ( M[Qxb5] M[--] ) ( M[Qe3] M[--] ) R[*] END"},
+    {"unclosed variation", "1. e4 (1. d4 *",
+     "M[e4] ( M[d4] E[1:14 expected ')' closing the variation] END!"},
+    {"unmatched close paren", "1. e4 ) *", "M[e4] E[1:7 ')' without a matching '('] END!"},
+
+    // --- results (§8.2.6) ---
+    {"results 1-0", "1. e4 1-0", "M[e4] R[1-0] END"},
+    {"results 0-1", "1. e4 0-1\n", "M[e4] R[0-1] END"},
+    {"results draw", "1. e4 1/2-1/2\r\n", "M[e4] R[1/2-1/2] END"},
+    {"results half glyph", "1. e4 \xC2\xBD-\xC2\xBD", "M[e4] R[\xC2\xBD-\xC2\xBD] END"},
+    {"result glued to a move number", "40.1-0", "R[1-0] END"},
+    {"no result", "[Event \"x\"]\n1. e4 e5\n",
+     "T[Event=x] M[e4] M[e5] W[2:9 game has no result; it ends at the next tag section or the "
+     "end of the input] END"},
+    {"game without tags", "1. e4 e5 *", "M[e4] M[e5] R[*] END"},
+    {"only a result", "[Event \"x\"]\n 0-1", "T[Event=x] R[0-1] END"},
+    {"comment then result", "{White's connection stalls} 0-1",
+     "C{White's connection stalls} R[0-1] END"},
+    {"junk after result", "1. e4 * e5",
+     "M[e4] R[*] E[1:9 expected the end of the game after the result] END!"},
+    {"bracket in movetext", "[Event \"?\"]<br />[Site \"?\"] *",
+     "T[Event=?] M[<br] W[1:16 unknown annotation symbol '/>'; kept as a comment] C{/>} "
+     "E[1:18 '[' inside the movetext (a tag pair must start a line before "
+     "the moves)] END!"},
+
+    // --- line ends ---
+    {"CRLF", "[Event \"x\"]\r\n\r\n1. e4 {a}\r\ne5 *\r\n", "T[Event=x] M[e4] C{a} M[e5] R[*] END"},
+    {"lone CR", "[Event \"x\"]\r\r1. e4 ;c\re5 *\r", "T[Event=x] M[e4] L{c} M[e5] R[*] END"},
+};
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(constructs) {
+    for (auto const& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) { BOOST_TEST(events(c.pgn) == std::string(c.expected)); }
+    }
+}
+
+// Token locations: byte offset, 1-based line and column, for every line-end style.
+BOOST_AUTO_TEST_CASE(token_locations) {
+    struct Expect {
+        std::string_view text;
+        std::uint64_t offset;
+        std::uint32_t line, column;
+    };
+    for (std::string_view nl : {"\n", "\r\n", "\r"}) {
+        std::string pgn;
+        for (std::string_view part : std::initializer_list<std::string_view>{
+                 "[Event \"x\"]", nl, nl, "1. e4 {c", nl, "d} e5", nl, "  *", nl})
+            pgn.append(part);
+        auto const n = nl.size();
+        Expect const expected[] = {
+            {"Event", 1, 1, 2},
+            {"x", 8, 1, 9},
+            {"e4", 11 + 2 * n + 3, 3, 4},
+            {"c", 11 + 2 * n + 7, 3, 8},
+            {"e5", 11 + 2 * n + 11 + n, 4, 4},
+            {"*", 11 + 2 * n + 11 + n + 2 + n + 2, 5, 3},
+        };
+        Recorder r;
+        ast::RawGame game;
+        game.bytes = pgn;
+        game.start = {1000, 7, 1};
+        parser::parse_game(game, r);
+        BOOST_TEST_CONTEXT("line end " << n << " bytes") {
+            BOOST_TEST_REQUIRE(r.tokens.size() == std::size(expected));
+            for (std::size_t i = 0; i != r.tokens.size(); ++i) {
+                BOOST_TEST_CONTEXT("token " << i) {
+                    auto const& t = r.tokens[i];
+                    BOOST_TEST(t.where.offset == 1000 + expected[i].offset);
+                    BOOST_TEST(t.where.line == 6 + expected[i].line);
+                    BOOST_TEST(t.where.column == expected[i].column);
+                    if (i != 3) BOOST_TEST(t.text == expected[i].text);
+                }
+            }
+        }
+    }
+}
+
+// A game that does not start in column 1 (after a result on the same line) keeps columns
+// relative to the file.
+BOOST_AUTO_TEST_CASE(game_starting_mid_line) {
+    Recorder r;
+    ast::RawGame game;
+    game.bytes = "e4 *";
+    game.start = {50, 3, 10};
+    parser::parse_game(game, r);
+    BOOST_TEST_REQUIRE(r.tokens.size() == 2u);
+    BOOST_TEST(r.tokens[0].where.column == 10u);
+    BOOST_TEST(r.tokens[1].where.column == 13u);
+    BOOST_TEST(r.tokens[1].where.line == 3u);
+}
+
+BOOST_AUTO_TEST_CASE(diagnostic_fields) {
+    Recorder r;
+    ast::RawGame game;
+    game.bytes = "[Event \"x\"]\n1. e4 )\n";
+    game.start = {100, 10, 1};
+    game.number = 17;
+    parser::ParseOptions options;
+    options.file_name = "games.pgn";
+    parser::parse_game(game, r, options);
+    BOOST_TEST_REQUIRE(r.diagnostics.size() == 1u);
+    auto const& d = r.diagnostics[0];
+    BOOST_TEST(d.file == "games.pgn");
+    BOOST_TEST(d.game == 17u);
+    BOOST_TEST(d.where.line == 11u);
+    BOOST_TEST(d.where.column == 7u);
+    BOOST_TEST(d.where.offset == 100u + 18u);
+    BOOST_TEST(d.token == ")");
+    BOOST_TEST((d.severity == ast::Severity::error));
+}
+
+BOOST_AUTO_TEST_CASE(variation_depth_is_capped) {
+    auto nested = [](int depth) {
+        std::string s = "1. e4 ";
+        for (int i = 0; i != depth; ++i) s += "( e4 ";
+        for (int i = 0; i != depth; ++i) s += ") ";
+        return s + "*";
+    };
+    {
+        Recorder r;
+        events(nested(512), std::move(r));
+    }
+    Recorder ok;
+    ast::RawGame game;
+    auto const deep_ok = nested(512);
+    game.bytes = deep_ok;
+    parser::parse_game(game, ok);
+    BOOST_TEST(ok.diagnostics.empty());
+    BOOST_TEST(ok.out.ends_with("R[*] END"));
+
+    for (int depth : {513, 100000}) {
+        Recorder r;
+        auto const deep = nested(depth);
+        game.bytes = deep;
+        parser::parse_game(game, r);
+        BOOST_TEST_REQUIRE(r.diagnostics.size() == 1u);
+        BOOST_TEST(r.diagnostics[0].message == "variation nesting deeper than 512");
+        BOOST_TEST(r.diagnostics[0].where.column == 6u + 5u * 512u + 1u);
+        BOOST_TEST(r.out.ends_with("END!"));
+    }
+}
+
+BOOST_AUTO_TEST_CASE(skipping) {
+    Recorder r;
+    r.skip_variations = true;
+    BOOST_TEST(events("1. e4 (1. d4 (1. c4) {x}) e5 *", std::move(r)) ==
+               "M[e4] ( ) M[e5] R[*] END");
+    Recorder s;
+    s.skip_game = true;
+    BOOST_TEST(events("1. e4 *", std::move(s)) == "END");
+}
+
+BOOST_AUTO_TEST_CASE(unescape) {
+    std::string out = "junk";
+    parser::unescape_tag_value("a \\\"b\\\" \\\\ c \\n", out);
+    BOOST_TEST(out == "a \"b\" \\ c \\n");
+    parser::unescape_tag_value("Tournament \\", out);
+    BOOST_TEST(out == "Tournament \\");
+}
