@@ -50,9 +50,9 @@ std::string_view strip_suffixes(std::string_view t) {
         char c = t.back();
         if (c == '+' || c == '#' || c == '!' || c == '?') {
             t.remove_suffix(1);
-        } else if (t.size() > 4 && t.ends_with("e.p.")) {
+        } else if (c == '.' && t.size() > 4 && t.ends_with("e.p.")) {
             t.remove_suffix(4);
-        } else if (t.size() > 3 && t.ends_with("ep") && is_rank(t[t.size() - 3])) {
+        } else if (c == 'p' && t.size() > 3 && t[t.size() - 2] == 'e' && is_rank(t[t.size() - 3])) {
             t.remove_suffix(2);
         } else {
             return t;
@@ -81,7 +81,9 @@ LetterMatch match_table(Letters const& l, std::string_view s) {
     LetterMatch best;
     for (int t = 1; t <= 6; ++t) {
         std::string_view x = l.letter[std::size_t(t)];
-        if (!x.empty() && x.size() > best.size && s.starts_with(x)) best = {PieceType(t), x.size()};
+        // The first byte decides almost always; compare the rest only then.
+        if (!x.empty() && x[0] == s[0] && x.size() > best.size && s.starts_with(x))
+            best = {PieceType(t), x.size()};
     }
     return best;
 }
