@@ -57,6 +57,8 @@ constexpr std::string_view c960_ha = "4k3/8/8/8/8/8/8/R4K1R w HA - 0 1";
 constexpr std::string_view back_rank = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
 // Ra8 checks; Ra5 is a quiet rook move.
 constexpr std::string_view rook_check = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+// e7-e8 promotes and uncovers the rook a7 on the king h7 (discovered check).
+constexpr std::string_view promo_discovered = "8/R3P2k/8/8/8/8/8/K7 w - - 0 1";
 // O-O puts the rook on f1, checking Kf8.
 constexpr std::string_view castle_check = "5k2/8/8/8/8/8/8/4K2R w K - 0 1";
 
@@ -501,6 +503,8 @@ WriteRow const write_rows[] = {
     {promo_white, "de", 's', "b7b8q", "b8=D+"},
     {promo_white, "de", 's', "b7a8n", "bxa8=S"},
     {promo_white, "figurine", 's', "b7b8q", "b8=♕+"},
+    {promo_discovered, "en", 's', "e7e8q", "e8=Q+"},
+    {promo_discovered, "en", 's', "e7e8n", "e8=N+"},
     {promo_black, "en", 's', "b2b1q", "b1=Q+"},
     {promo_black, "en", 's', "b2a1n", "bxa1=N"},
     {promo_black, "en", 'n', "b2b1q", "22211"},

@@ -25,7 +25,7 @@ struct Letters {
     std::string_view code;                  // "en", "fr", ..., "figurine"
     std::string_view name;                  // "English"
     std::array<std::string_view, 7> letter; // [pawn..king]; [0] unused
-    bool figurine = false;                  // both colours' figurine symbols are accepted on input
+    bool figurine = false;                  // the figurine set: colour-correct symbols on output
 };
 
 // The letters for a language code of LANGUAGES.md or "figurine"; nullptr if unknown.
@@ -76,13 +76,39 @@ struct ReadResult {
 };
 
 // Reads `token` (no surrounding blanks; `+`/`#`/`!?` suffixes may follow the move) as SAN,
-// long algebraic or numeric, by its shape, and checks it against `pos`.
+// long algebraic or numeric, by its shape, and checks it against `pos`. Null moves (`--`,
+// `Z0`) are the caller's business. The rules (details in read.cpp):
+// - Trailing `+ # ! ?` and `e.p.` are dropped; check marks and the capture `x` (or `:`) are
+//   never checked, so wrong or missing ones are accepted.
+// - Castling: O-O, O-O-O, 0-0, 0-0-0, o-o, o-o-o (dashes optional), also in Chess960.
+// - Numeric: four digits 1-8 (0 and 9: bad_square), a fifth 1-4 for the promotion piece
+//   (1 queen, 2 rook, 3 bishop, 4 knight). Castling is the king's move (5171), or king square
+//   + own rook square; the king's destination also reads as castling in Chess960 unless an
+//   ordinary king move goes there (that move wins). With iccf_short_promotion, four digits
+//   "from-square, target file, piece digit" (6762) are read when the regular reading is no
+//   legal move.
+// - A lower-case file letter a-h starts a pawn move (`e4`, `exd5`, `ed5`, `e8=Q`, `e8q`) or a
+//   coordinate move (`e2e4`, `e2-e4`, `e7e8q`); only when the token has neither shape is the
+//   letter read as a lower-case piece letter (English `bd3`, `bxe5`, `bc1e3` are bishop
+//   moves; `bc3`, `bxc3` stay pawn captures). Other lower-case forms of one-letter Latin
+//   piece letters (`nf3`, `qh5`, German `sf3`) are pieces.
+// - Piece letters of `opt.letters` match longest first (Кр before К); the language's pawn
+//   letter may prefix a pawn move (`Pe4`, German `Be4`, Russian `пe4`); figurines of both
+//   colours are accepted in every language, and "figurine" input also accepts English
+//   letters. Any other letter is unknown_piece_letter, never a pawn move.
+// - Promotion: `=Q`, `Q`, `q`, `(Q)`, `/Q`, localized letters and figurines.
 ReadResult read_move(Position const& pos, std::string_view token, ReadOptions const& opt = {});
 
-// Up to `max` legal moves one digit-edit (substitution) or one adjacent transposition away
-// from a numeric token that could not be read; ordered by the position in the token of the
-// edit. Returns the number written to `out`.
+// Up to `max` legal moves one edit away from a numeric token that could not be read: one
+// digit substituted, two adjacent digits transposed (5245 -> 5254), one digit inserted (the
+// missing fifth digit of a promotion: all four pieces) or deleted. Each legal move at most
+// once, ordered by the offset of the edit in the token. Returns the number written to `out`.
 int suggest_numeric(Position const& pos, std::string_view token, Move* out, int max);
+
+// Writing: SAN is canonical (minimal disambiguation among legal moves: file, else rank, else
+// square; `x` on every capture; `=Q`; `+`/`#`; O-O/O-O-O in every language and in Chess960;
+// the pawn letter is never written). Figurines are colour-correct: ♔♕♖♗♘ for White's moves,
+// ♚♛♜♝♞ for Black's.
 
 // A written move: up to 31 bytes of UTF-8.
 struct MoveText {
