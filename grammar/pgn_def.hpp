@@ -92,7 +92,12 @@ inline void deliver_move(State& st, char const* p, char const* e) {
     if (!st.active()) return;
     if (ss != se && !is_known_suffix(view(ss, se)))
         st.warn(ss, view(ss, se), "unknown move annotation '" + std::string(view(ss, se)) + "'");
-    st.visitor.move(st.token(p, me), st.token(ss, se));
+    auto const move = st.token(p, me);
+    // A token holds no line end: the suffix's location follows from the move's.
+    auto const shift = static_cast<std::uint32_t>(ss - p);
+    Token const suffix{view(ss, se),
+                       {move.where.offset + shift, move.where.line, move.where.column + shift}};
+    st.visitor.move(move, suffix);
 }
 
 // One movetext token [p, e) that is not a result and not a move number.
@@ -211,8 +216,8 @@ struct tag_value_parser : primitive<tag_value_parser> {
                     "tag value ends in an unescaped '\\'; taken as part of the value");
         st.content = true;
         if (scan::iequals(st.tag_name, "Notation") && scan::iequals(value, "ICCF")) st.iccf = true;
-        st.visitor.tag(st.token(st.tag_name.data(), st.tag_name.data() + st.tag_name.size()),
-                       st.token(p + 1, scan.close));
+        auto const name = st.token(st.tag_name.data(), st.tag_name.data() + st.tag_name.size());
+        st.visitor.tag(name, st.token(p + 1, scan.close));
         first = scan.missing_quote ? scan.close : scan.close + 1;
         return true;
     }

@@ -5,6 +5,7 @@
 // a comment and a result token look like), so those rules live here, once.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -149,23 +150,56 @@ inline TagValueScan scan_tag_value(char const* p, char const* end) {
 
 // Counts line ends in [b, e): LF, CRLF (once) and lone CR. `prev_cr` says whether the byte
 // before b was a CR (then an LF at b completes that line end and is not counted again).
-// `last_line_start` receives the byte after the last line-end byte found (unchanged if none).
+// `last_line_start` (nullptr on entry) receives the byte after the last line-end byte found.
+// The long-range path, out of line so that the per-token path stays small.
+[[gnu::noinline]] inline std::uint64_t count_lines_long(char const* b, char const* e, bool prev_cr,
+                                                        char const*& last_line_start) {
+    // Every LF and every CR counts, except the LF of a CRLF pair (also of a pair whose CR
+    // ended the previous range). 32 bytes at a time with GCC/Clang vector extensions (SSE2 or
+    // AVX2 code, whatever the target has); byte-wide counters are flushed every 255 blocks.
+    using v32 = unsigned char __attribute__((vector_size(32)));
+    auto load = [](char const* p) {
+        v32 v;
+        std::memcpy(&v, p, sizeof v);
+        return v;
+    };
+    std::uint64_t ends = 0;
+    std::uint64_t pairs = 0;
+    char const* p = b;
+    while (e - p > 32) {
+        v32 acc_ends{};
+        v32 acc_pairs{};
+        for (int k = 0; k != 255 && e - p > 32; ++k, p += 32) {
+            v32 const x = load(p);
+            v32 const y = load(p + 1);
+            auto const cr = (x == '\r');
+            acc_ends -= reinterpret_cast<v32>((x == '\n') | cr);
+            acc_pairs -= reinterpret_cast<v32>(cr & (y == '\n'));
+        }
+        for (int k = 0; k != 32; ++k) {
+            ends += acc_ends[k];
+            pairs += acc_pairs[k];
+        }
+    }
+    for (; p + 1 < e; ++p) {
+        ends += static_cast<std::uint64_t>(is_line_end(*p));
+        pairs += static_cast<std::uint64_t>(*p == '\r' && p[1] == '\n');
+    }
+    ends += static_cast<std::uint64_t>(is_line_end(e[-1]));
+    if (prev_cr && *b == '\n') ++pairs;
+    for (char const* q = e; q != b; --q) {
+        if (is_line_end(q[-1])) {
+            last_line_start = q;
+            break;
+        }
+    }
+    return ends - pairs;
+}
+
 inline std::uint64_t count_lines(char const* b, char const* e, bool prev_cr,
                                  char const*& last_line_start) {
-    std::uint64_t n = 0;
-    if (b == e) return 0;
-    if (std::memchr(b, '\r', static_cast<std::size_t>(e - b)) == nullptr) {
-        char const* p = b;
-        while (p != e) {
-            auto const* nl =
-                static_cast<char const*>(std::memchr(p, '\n', static_cast<std::size_t>(e - p)));
-            if (nl == nullptr) break;
-            if (nl != b || !prev_cr) ++n;
-            p = nl + 1;
-            last_line_start = p;
-        }
-        return n;
-    }
+    if (e - b >= 64) return count_lines_long(b, e, prev_cr, last_line_start);
+    std::uint64_t n = 0; // between two tokens: a plain loop beats library calls
     for (char const* p = b; p != e; ++p) {
         if (*p == '\n') {
             if (p == b ? !prev_cr : p[-1] != '\r') ++n;

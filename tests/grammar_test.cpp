@@ -9,6 +9,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "grammar/parse.hpp"
+#include "grammar/scan.hpp"
 
 #include <string>
 #include <string_view>
@@ -364,4 +365,39 @@ BOOST_AUTO_TEST_CASE(unescape) {
     BOOST_TEST(out == "a \"b\" \\ c \\n");
     parser::unescape_tag_value("Tournament \\", out);
     BOOST_TEST(out == "Tournament \\");
+}
+
+// scan::count_lines against a byte-by-byte reference, on both of its paths (short ranges and
+// the vectorised long one), for every mix of LF, CR and CRLF and ranges split anywhere.
+BOOST_AUTO_TEST_CASE(count_lines_matches_reference) {
+    std::uint32_t seed = 12345;
+    auto next = [&seed] {
+        seed = seed * 1664525u + 1013904223u;
+        return seed >> 16;
+    };
+    for (int round = 0; round != 300; ++round) {
+        std::string s(next() % 2000, 'x');
+        for (auto& c : s) {
+            auto const r = next() % 16;
+            c = r == 0 ? '\n' : r == 1 ? '\r' : r == 2 ? ' ' : 'a';
+        }
+        // Reference: lines = LF + CR - CRLF pairs; last line start after the last line end.
+        auto const b = s.data();
+        auto const e = b + s.size();
+        auto const cut = s.empty() ? 0 : next() % s.size();
+        std::uint64_t total = 0;
+        char const* ls = nullptr;
+        total += pgn_iccf::scan::count_lines(b, b + cut, false, ls);
+        total += pgn_iccf::scan::count_lines(b + cut, e, cut != 0 && b[cut - 1] == '\r', ls);
+        std::uint64_t want = 0;
+        char const* want_ls = nullptr;
+        for (std::size_t i = 0; i != s.size(); ++i) {
+            if (s[i] == '\r' || s[i] == '\n') want_ls = b + i + 1;
+            if (s[i] == '\r' || (s[i] == '\n' && (i == 0 || s[i - 1] != '\r'))) ++want;
+        }
+        BOOST_TEST_CONTEXT("round " << round << " size " << s.size() << " cut " << cut) {
+            BOOST_TEST(total == want);
+            BOOST_TEST((ls == want_ls));
+        }
+    }
 }

@@ -177,9 +177,10 @@ char const* find_game_end(char const* const begin, char const* const limit, bool
         }
         // Movetext.
         while (p != limit) {
+            while (split_classes[static_cast<unsigned char>(*p)] == plain)
+                if (++p == limit) return at_limit();
             switch (split_classes[static_cast<unsigned char>(*p)]) {
             case plain:
-                ++p;
                 break;
             case newline: {
                 p = skip_line_end(p, limit);
