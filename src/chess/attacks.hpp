@@ -1,24 +1,31 @@
-// Attack tables: leaper attacks, sliding attacks (PEXT-indexed tables), and the between/line
-// tables used for pins and checks.
+// Attack tables: leaper attacks, sliding attacks (PEXT or magic-bitboard indexed tables), and
+// the between/line tables used for pins and checks.
 //
 // Every table is computed at compile time (constexpr builders in attacks.cpp, `constinit`
 // data), so there is no init call and no static-initialisation-order hazard: the tables are
 // valid before any dynamic initialiser of any translation unit runs.
 //
-// Sliding attacks use one table entry per (square, subset of the relevant occupancy mask),
-// indexed by PEXT(occupied, mask). With BMI2 (-march=native on a machine that has it) the index
-// is one `pext` instruction; without BMI2 a portable bit loop computes the same index, so the
-// same tables serve both builds. The lookups are inline because they sit on the hot path of
-// move generation.
+// Sliding attacks use one table entry per (square, subset of the relevant occupancy mask). With
+// BMI2 (-march=native on a machine that has it) the index is PEXT(occupied, mask), one
+// instruction. Without BMI2, and on AMD Zen 1/2 where PEXT is microcoded and slow, the index is
+// the classic fancy-magic product ((occupied & mask) * magic) >> (64 - bits), with fixed magic
+// numbers found offline; both schemes fill the same 107,648-entry layout. The lookups are
+// inline because they sit on the hot path of move generation.
 #pragma once
 
 #include "chess/types.hpp"
 
 #include <array>
 #include <cstdint>
+#include <type_traits>
 
-#if defined(__BMI2__)
+// PGN_ICCF_USE_PEXT: 1 if the sliding-attack index is a PEXT instruction, 0 for magics.
+// Define PGN_ICCF_NO_PEXT to force magics.
+#if defined(__BMI2__) && !defined(PGN_ICCF_NO_PEXT) && !defined(__znver1__) && !defined(__znver2__)
+#define PGN_ICCF_USE_PEXT 1
 #include <immintrin.h>
+#else
+#define PGN_ICCF_USE_PEXT 0
 #endif
 
 namespace pgn_iccf::chess {
@@ -33,11 +40,14 @@ struct LeaperTables {
     std::array<std::array<Bitboard, 64>, 64> line;    // whole line through both, 0 if not aligned
 };
 
-// One sliding-piece square: the relevant occupancy mask (edges excluded) and where its block of
-// 2^popcount(mask) attack sets starts in SliderTables::attacks.
+// One sliding-piece square: the relevant occupancy mask (edges excluded), its magic multiplier
+// and shift (used without PEXT), and where its block of 2^popcount(mask) attack sets starts in
+// SliderTables::attacks.
 struct SliderEntry {
     Bitboard mask = 0;
+    Bitboard magic = 0;
     std::uint32_t offset = 0;
+    std::uint32_t shift = 0;
 };
 
 inline constexpr std::size_t rook_table_size = 102400;
@@ -52,22 +62,25 @@ struct SliderTables {
 extern const LeaperTables leapers;
 extern const SliderTables sliders;
 
-// Parallel bit extract: the bits of b selected by mask, packed into the low bits.
-inline std::uint64_t pext(Bitboard b, Bitboard mask) {
-#if defined(__BMI2__)
-    return _pext_u64(b, mask);
-#else
+// Index of the attack set for `occupied` within the square's block.
+constexpr std::uint64_t slider_index(SliderEntry const& e, Bitboard occupied) {
+#if PGN_ICCF_USE_PEXT
+    if (!std::is_constant_evaluated()) return _pext_u64(occupied, e.mask);
+    // Portable PEXT for the compile-time table builder.
     std::uint64_t r = 0;
+    Bitboard mask = e.mask;
     for (std::uint64_t bit = 1; mask; bit += bit) {
-        if (b & mask & (0 - mask)) r |= bit;
+        if (occupied & mask & (0 - mask)) r |= bit;
         mask &= mask - 1;
     }
     return r;
+#else
+    return ((occupied & e.mask) * e.magic) >> e.shift;
 #endif
 }
 
 inline Bitboard slider_lookup(SliderEntry const& e, Bitboard occupied) {
-    return sliders.attacks[e.offset + pext(occupied, e.mask)];
+    return sliders.attacks[e.offset + slider_index(e, occupied)];
 }
 
 } // namespace detail
