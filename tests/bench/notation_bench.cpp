@@ -5,8 +5,9 @@
 //
 // The games' mainline SAN tokens are read once (a simple movetext scan; comments, NAGs,
 // variations and results skipped) and replayed with read_move to collect the moves and their
-// numeric texts. Each benchmark then replays every game from its start, doing one operation
-// per move plus the do_move that advances the position; `replay` measures that do_move
+// numeric texts. The `stored_*` benchmarks time one operation per stored position (the
+// first 4096 moves); the others replay every game from its start, doing one operation per
+// move plus the do_move that advances the position, and `replay` measures that do_move
 // alone, so "operation cost" = benchmark - replay. The `per_move` counter is the time per
 // move.
 #include "notation/notation.hpp"
@@ -224,8 +225,80 @@ void read_canonical_san(benchmark::State& state) {
         [&](Position& pos, std::size_t i) { return n::read_move(pos, c.san_out[i].view()).move; });
 }
 
+// The same operations on stored positions (the first `stored` moves of the corpus, about
+// 1 MB of positions, so they stay in L2): the operation alone, without do_move.
+constexpr std::size_t stored = 4096;
+
+struct Snapshot {
+    std::vector<Position> positions;
+    std::vector<std::size_t> index; // into the Corpus arrays
+};
+
+Snapshot const& snapshot() {
+    static Snapshot const s = [] {
+        Snapshot k;
+        Corpus const& c = corpus();
+        for (Game const& g : c.games) {
+            Position pos = g.start;
+            for (std::size_t i = g.first; i < g.first + g.count && k.index.size() < stored; ++i) {
+                k.positions.push_back(pos);
+                k.index.push_back(i);
+                UndoInfo u;
+                pos.do_move(c.moves[i], u);
+            }
+        }
+        return k;
+    }();
+    return s;
+}
+
+template <class Op>
+void run_stored(benchmark::State& state, Op op) {
+    Snapshot const& s = snapshot();
+    std::vector<Position> positions = s.positions; // write_san may make/unmake on them
+    for (auto _ : state)
+        for (std::size_t k = 0; k < positions.size(); ++k) op(positions[k], s.index[k]);
+    state.counters["per_move"] =
+        benchmark::Counter(double(positions.size()), benchmark::Counter::kIsIterationInvariantRate |
+                                                         benchmark::Counter::kInvert);
+}
+
+void stored_read_san(benchmark::State& state) {
+    Corpus const& c = corpus();
+    run_stored(state, [&](Position& pos, std::size_t i) {
+        benchmark::DoNotOptimize(n::read_move(pos, c.san[i]).move);
+    });
+}
+
+void stored_read_numeric(benchmark::State& state) {
+    Corpus const& c = corpus();
+    run_stored(state, [&](Position& pos, std::size_t i) {
+        benchmark::DoNotOptimize(n::read_move(pos, c.numeric[i].view()).move);
+    });
+}
+
+void stored_write_san(benchmark::State& state) {
+    Corpus const& c = corpus();
+    run_stored(state, [&](Position& pos, std::size_t i) {
+        n::MoveText t = n::write_san(pos, c.moves[i]);
+        benchmark::DoNotOptimize(t);
+    });
+}
+
+void stored_write_numeric(benchmark::State& state) {
+    Corpus const& c = corpus();
+    run_stored(state, [&](Position& pos, std::size_t i) {
+        n::MoveText t = n::write_numeric(pos, c.moves[i]);
+        benchmark::DoNotOptimize(t);
+    });
+}
+
 } // namespace
 
+BENCHMARK(stored_read_san);
+BENCHMARK(stored_read_numeric);
+BENCHMARK(stored_write_san);
+BENCHMARK(stored_write_numeric);
 BENCHMARK(replay);
 BENCHMARK(read_san);
 BENCHMARK(read_canonical_san);
