@@ -415,6 +415,11 @@ ReadRow const read_rows[] = {
     {rook_check, "ru", "Лa5", "a1a5"},
     {start, "ru", "пe4", "e2e4"},
     {start, "ru", "Kf3", "!letter"},        // Latin K
+    {castle_white, "ru", "Лхa8", "a1a8"},   // Cyrillic х as the capture sign
+    {castle_white, "ru", "Лa1:a8", "a1a8"},
+    {castle_white, "en", "Rxa8", "a1a8"},
+    {castle_white, "en", "R:a8", "a1a8"},
+    {castle_white, "en", "Ra1×a8", "a1a8"},
     {promo_white, "ru", "b8=Ф", "b7b8q"},
     {start, "bg", "Кf3", "g1f3"},
     {e4e5, "bg", "Цe2", "e1e2"},

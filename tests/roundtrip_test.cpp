@@ -129,6 +129,59 @@ struct Checker {
         }
     }
 
+    // What real files do to English SAN and LAN must read as the same move.
+    void check_variants(Position const& pos, Move m, std::string const& san,
+                        std::string const& lan) {
+        auto without = [](std::string t, char c) {
+            t.erase(std::remove(t.begin(), t.end(), c), t.end());
+            return t;
+        };
+        std::string bare = without(without(san, '+'), '#');
+        read_back(pos, bare, &n::english(), m, "SAN without check mark");
+        read_back(pos, bare + "!?", &n::english(), m, "SAN with annotation");
+        read_back(pos, without(san, 'x'), &n::english(), m, "SAN without x");
+        read_back(pos, without(lan, '-'), &n::english(), m, "LAN without -");
+        if (m.kind() == MoveKind::castling) {
+            std::string zeros = bare;
+            std::replace(zeros.begin(), zeros.end(), 'O', '0');
+            read_back(pos, zeros, &n::english(), m, "castling with zeros");
+            return;
+        }
+        PieceType t = pos.piece_on(m.from()).type();
+        if (t != PieceType::pawn && bare.find('x') == std::string::npos) {
+            std::string with_x =
+                cat(bare.substr(0, bare.size() - 2), 'x', bare.substr(bare.size() - 2));
+            read_back(pos, with_x, &n::english(), m, "SAN with extra x");
+        }
+        if (m.kind() == MoveKind::promotion) {
+            std::string no_eq = without(bare, '=');
+            read_back(pos, no_eq, &n::english(), m, "promotion without =");
+            no_eq.back() = char(no_eq.back() - 'A' + 'a');
+            read_back(pos, no_eq, &n::english(), m, "promotion lower-case");
+            std::string uci = without(without(lan, '-'), 'x');
+            uci = without(without(uci, '+'), '#');
+            uci = without(uci, '=');
+            uci.back() = char(uci.back() - 'A' + 'a');
+            read_back(pos, uci, &n::english(), m, "coordinates e7e8q");
+        }
+        if (t != PieceType::pawn) {
+            // Lower-case piece letter: the same move, except that a `b` token that has the
+            // shape of a pawn move is read as one (it may then be another legal move).
+            std::string lower = bare;
+            lower[0] = char(lower[0] - 'A' + 'a');
+            ++round_trips;
+            n::ReadResult r = n::read_move(pos, lower);
+            bool same = r.error == n::ReadError::none && r.move == m;
+            bool pawn_reading =
+                t == PieceType::bishop && (r.error != n::ReadError::none ||
+                                           pos.piece_on(r.move.from()).type() == PieceType::pawn);
+            if (!same && !pawn_reading)
+                fail(pos, cat("lower-case '", lower, "' read as ",
+                              r.error == n::ReadError::none ? show(r.move)
+                                                            : std::string(n::describe(r.error))));
+        }
+    }
+
     void check_position(Position& pos) {
         ++positions;
         MoveList list;
@@ -164,7 +217,10 @@ struct Checker {
                 if (l.figurine) read_back(pos, swap_figurine_colour(san), &l, m, "SAN");
                 std::string lan(n::write_lan(pos, m, wopt).view());
                 read_back(pos, lan, &l, m, "LAN");
-                if (&l == &n::english()) check_minimal(pos, m, san);
+                if (&l == &n::english()) {
+                    check_minimal(pos, m, san);
+                    check_variants(pos, m, san, lan);
+                }
                 texts.push_back(std::move(san));
             }
             std::sort(texts.begin(), texts.end());

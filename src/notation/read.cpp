@@ -14,7 +14,8 @@
 //      SAN (`Nf3`, `Ngf3`, `N1f3`, `Nxf3`) or a from-square and to-square (`Ng1-f3`);
 //      lower-case forms of one-letter Latin piece letters that are not files (`nf3`, `qxd5`).
 //   Any other leading letter is an unknown piece letter (never a pawn move).
-// The `x` (or `:`) of a capture is optional and never checked; check marks are never checked.
+// The `x` (or `:`, `×`, Cyrillic `х`) of a capture is optional and never checked; check marks
+// are never checked.
 //
 // The fast path (SAN piece move, pawn move, numeric) makes no full move generation: the
 // candidates come from attack tables and one legality test each.
@@ -156,7 +157,10 @@ TailStatus parse_tail(std::string_view s, Letters const& l, Tail& t) {
     }
     t.to = Square::at(s[i - 2] - 'a', s[i - 1] - '1');
     std::size_t j = i - 2; // length of the from-part and separator
-    if (j > 0 && (s[j - 1] == 'x' || s[j - 1] == ':' || s[j - 1] == '-')) --j;
+    if (j > 0 && (s[j - 1] == 'x' || s[j - 1] == ':' || s[j - 1] == '-'))
+        --j;
+    else if (j > 1 && (s.substr(j - 2, 2) == "\u0445" || s.substr(j - 2, 2) == "\u00D7"))
+        j -= 2; // Cyrillic х, or ×, as the capture sign
     if (j == 0) return TailStatus::ok;
     if (j == 1) {
         if (is_file(s[0]))
