@@ -36,13 +36,17 @@ public:
     // K/Q mean the outermost rook on that side), or Shredder/X-FEN file letters (HAha, or a
     // mix such as "HBhb"/"Kq"). `chess960` forces Chess960 castling semantics; castling
     // rights that only make sense in Chess960 (king not on e, rook not on a/h, or file
-    // letters) also set chess960(). Returns false and fills `error` (if given) on bad input;
-    // the position is then unspecified.
+    // letters) also set chess960(). Rejected: malformed fields, not exactly one king per side,
+    // pawns on the first/eighth rank, castling rights without their rook (or king off its
+    // first rank), the side not to move in check, an en passant square on the wrong rank. An
+    // en passant square on the right rank is kept only if a legal capture there exists (see
+    // ep_square()). Returns false and fills `error` (if given) with a one-line message; the
+    // position is then unspecified.
     bool set_fen(std::string_view fen, bool chess960 = false, std::string* error = nullptr);
 
     // FEN of the position. Castling is written KQkq in standard chess, and as Shredder file
     // letters (e.g. HAha) in Chess960 positions when the rooks are not the outermost ones
-    // (X-FEN otherwise).
+    // (X-FEN otherwise). The en passant field is written only when the capture is legal.
     std::string fen() const;
 
     bool chess960() const { return chess960_; }
@@ -103,8 +107,9 @@ public:
     // The castling move of the side to move on `side` if it is legal, else Move{}.
     Move castling_move(CastleSide side) const;
 
-    // Makes legal move m (or a null move, allowed when not in check). `undo` receives what
-    // undo_move needs. No allocation, no copy of the board.
+    // Makes legal move m (or a null move, allowed when not in check; unchecked). `undo`
+    // receives what undo_move needs, and undo_move(m, undo) restores the exact previous state.
+    // No allocation, no copy of the board.
     void do_move(Move m, UndoInfo& undo);
     void undo_move(Move m, UndoInfo const& undo);
 
