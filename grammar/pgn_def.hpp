@@ -92,12 +92,11 @@ inline void deliver_move(State& st, char const* p, char const* e) {
     if (!st.active()) return;
     if (ss != se && !is_known_suffix(view(ss, se)))
         st.warn(ss, view(ss, se), "unknown move annotation '" + std::string(view(ss, se)) + "'");
-    auto const move = st.token(p, me);
-    // A token holds no line end: the suffix's location follows from the move's.
-    auto const shift = static_cast<std::uint32_t>(ss - p);
-    Token const suffix{view(ss, se),
-                       {move.where.offset + shift, move.where.line, move.where.column + shift}};
-    st.visitor.move(move, suffix);
+    ast::Location const at = st.loc(p); // before the suffix: locations are computed in order
+    auto const shift = static_cast<std::uint32_t>(ss - p); // no line end inside a token
+    st.visitor.move(
+        State::make_token(view(p, me), at),
+        State::make_token(view(ss, se), {at.offset + shift, at.line, at.column + shift}));
 }
 
 // One movetext token [p, e) that is not a result and not a move number.
@@ -216,8 +215,10 @@ struct tag_value_parser : primitive<tag_value_parser> {
                     "tag value ends in an unescaped '\\'; taken as part of the value");
         st.content = true;
         if (scan::iequals(st.tag_name, "Notation") && scan::iequals(value, "ICCF")) st.iccf = true;
-        auto const name = st.token(st.tag_name.data(), st.tag_name.data() + st.tag_name.size());
-        st.visitor.tag(name, st.token(p + 1, scan.close));
+        ast::Location const name_at = st.loc(st.tag_name.data()); // in order: name, value
+        ast::Location const value_at = st.loc(p + 1);
+        st.visitor.tag(State::make_token(st.tag_name, name_at),
+                       State::make_token(view(p + 1, scan.close), value_at));
         first = scan.missing_quote ? scan.close : scan.close + 1;
         return true;
     }

@@ -25,7 +25,12 @@
 #include "grammar/scan.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
+
+#ifdef __AVX2__
+#include <immintrin.h>
+#endif
 
 namespace pgn_iccf::pgn {
 
@@ -125,6 +130,40 @@ char const* tag_line_inside(char const* from, char const* to) {
     return nullptr;
 }
 
+// Skips movetext bytes that cannot matter to the splitter, 32 at a time: everything but line
+// ends, '{', ';', '(', ')', and result starts ('1', '0', '*', 0xC2) after a byte that may
+// precede a result (a superset of what the exact check below accepts). p - 1 must be valid.
+// The scalar loop of the caller handles the rest.
+inline char const* skip_plain(char const* p, char const* limit) {
+#ifdef __AVX2__
+    auto const eq = [](__m256i x, char c) { return _mm256_cmpeq_epi8(x, _mm256_set1_epi8(c)); };
+    while (limit - p >= 32) {
+        __m256i const x = _mm256_loadu_si256(reinterpret_cast<__m256i const*>(p));
+        __m256i const prev = _mm256_loadu_si256(reinterpret_cast<__m256i const*>(p - 1));
+        __m256i const special =
+            _mm256_or_si256(_mm256_or_si256(_mm256_or_si256(eq(x, '\n'), eq(x, '\r')),
+                                            _mm256_or_si256(eq(x, '{'), eq(x, ';'))),
+                            _mm256_or_si256(eq(x, '('), eq(x, ')')));
+        __m256i const result_start = _mm256_or_si256(_mm256_or_si256(eq(x, '1'), eq(x, '0')),
+                                                     _mm256_or_si256(eq(x, '*'), eq(x, '\xC2')));
+        __m256i const control = _mm256_cmpeq_epi8(_mm256_max_epu8(prev, _mm256_set1_epi8(0x20)),
+                                                  _mm256_set1_epi8(0x20));
+        __m256i const before_result = _mm256_or_si256(
+            _mm256_or_si256(_mm256_or_si256(_mm256_or_si256(control, eq(prev, '\x7F')),
+                                            _mm256_or_si256(eq(prev, '{'), eq(prev, '}'))),
+                            _mm256_or_si256(_mm256_or_si256(eq(prev, '('), eq(prev, ')')),
+                                            _mm256_or_si256(eq(prev, '['), eq(prev, ']')))),
+            _mm256_or_si256(_mm256_or_si256(eq(prev, ';'), eq(prev, '$')), eq(prev, '.')));
+        auto const mask = static_cast<std::uint32_t>(_mm256_movemask_epi8(
+            _mm256_or_si256(special, _mm256_and_si256(result_start, before_result))));
+        if (mask != 0) return p + std::countr_zero(mask);
+        p += 32;
+    }
+#endif
+    (void)limit;
+    return p;
+}
+
 // Finds the end of the game starting at `begin` (a non-blank byte) in [begin, limit), where
 // limit is a line boundary. `final` means no more input follows limit. Returns nullptr if the
 // game may continue past limit.
@@ -177,6 +216,7 @@ char const* find_game_end(char const* const begin, char const* const limit, bool
         }
         // Movetext.
         while (p != limit) {
+            if (p != begin) p = skip_plain(p, limit);
             while (split_classes[static_cast<unsigned char>(*p)] == plain)
                 if (++p == limit) return at_limit();
             switch (split_classes[static_cast<unsigned char>(*p)]) {
