@@ -368,11 +368,19 @@ void resolve_piece(Position const& pos, PieceType t, Tail const& tail, ReadResul
         return;
     }
     cand &= chess::attacks(t, to, pos.pieces());
+    // The first legal candidate stays in a register; the list is written only when a second
+    // one turns up (ambiguous), which keeps the common case free of store/reload.
+    Move first{};
     int n = 0;
     while (cand) {
         Move m(chess::pop_lsb(cand), to);
         if (!pos.is_legal_pseudo(m)) continue;
-        if (n < int(r.candidates.size())) r.candidates[std::size_t(n)] = m;
+        if (n == 0) {
+            first = m;
+        } else {
+            if (n == 1) r.candidates[0] = first;
+            if (n < int(r.candidates.size())) r.candidates[std::size_t(n)] = m;
+        }
         ++n;
     }
     if (n == 0) {
@@ -388,8 +396,7 @@ void resolve_piece(Position const& pos, PieceType t, Tail const& tail, ReadResul
         r.error = ReadError::promotion_not_allowed;
         return;
     }
-    r.move = r.candidates[0];
-    r.candidates[0] = Move{};
+    r.move = first;
 }
 
 void read_numeric(Position const& pos, std::string_view s, ReadOptions const& opt, ReadResult& r) {
