@@ -11,6 +11,7 @@
 #include "notation/notation.hpp"
 
 #include <algorithm>
+#include <random>
 #include <set>
 #include <string>
 #include <string_view>
@@ -772,4 +773,37 @@ BOOST_AUTO_TEST_CASE(numeric_typo_suggestions) {
     BOOST_TEST(n::write_numeric(pos, out[1]).view() == "5254");
     BOOST_TEST(n::suggest_numeric(pos, "5264", out.data(), 1) == 1);
     BOOST_TEST(n::write_numeric(pos, out[0]).view() == "6264");
+}
+
+// Hostile input: random tokens built from the characters of every notation (and broken
+// UTF-8) never crash the reader, and whatever reads without error is a legal move.
+BOOST_AUTO_TEST_CASE(junk_never_yields_an_illegal_move) {
+    std::vector<std::string_view> const atoms = {
+        "a", "b", "c",   "d",  "e", "f", "g", "h", "1",    "2",    "3",    "4", "5",    "6",  "7",
+        "8", "0", "9",   "x",  "-", "=", "+", "#", "!",    "?",    "O",    "o", "K",    "Q",  "R",
+        "B", "N", "P",   "q",  "r", "n", "k", "(", ")",    ":",    "/",    ".", "e.p.", "Кр", "К",
+        "Ф", "п", "Msh", "Ka", "♔", "♛", "♞", "×", "\xE2", "\x99", "\xff", " ", "Z"};
+    std::mt19937 rng(20240601);
+    long reads = 0, legal = 0;
+    for (std::string_view fen : {start, promo_white, promo_black, en_passant, c960_ga}) {
+        Position pos = make(fen);
+        for (int i = 0; i < 20000; ++i) {
+            std::string t;
+            for (int k = 1 + int(rng() % 6); k > 0; --k) t += atoms[rng() % atoms.size()];
+            for (std::string_view code : {"en", "de", "ru", "sq", "figurine"}) {
+                n::ReadOptions opt;
+                opt.letters = n::letters_for(code);
+                opt.iccf_short_promotion = (rng() & 1) != 0;
+                n::ReadResult r = n::read_move(pos, t, opt);
+                ++reads;
+                if (r.error != n::ReadError::none) continue;
+                ++legal;
+                if (!pos.is_legal(r.move)) BOOST_ERROR("'" << t << "' read as an illegal move");
+            }
+            std::array<Move, 8> out;
+            BOOST_TEST(n::suggest_numeric(pos, t, out.data(), int(out.size())) <= 8);
+        }
+    }
+    BOOST_TEST_MESSAGE(reads << " junk tokens read, " << legal << " of them legal moves");
+    BOOST_TEST(legal > 0);
 }
