@@ -773,6 +773,10 @@ BOOST_AUTO_TEST_CASE(numeric_typo_suggestions) {
     BOOST_TEST(n::write_numeric(pos, out[1]).view() == "5254");
     BOOST_TEST(n::suggest_numeric(pos, "5264", out.data(), 1) == 1);
     BOOST_TEST(n::write_numeric(pos, out[0]).view() == "6264");
+    // Same offset: by numeric text.
+    BOOST_REQUIRE(n::suggest_numeric(pos, "5255", out.data(), 4) == 2);
+    BOOST_TEST(n::write_numeric(pos, out[0]).view() == "5253");
+    BOOST_TEST(n::write_numeric(pos, out[1]).view() == "5254");
 }
 
 // Hostile input: random tokens built from the characters of every notation (and broken

@@ -102,7 +102,8 @@ ReadResult read_move(Position const& pos, std::string_view token, ReadOptions co
 // Up to `max` legal moves one edit away from a numeric token that could not be read: one
 // digit substituted, two adjacent digits transposed (5245 -> 5254), one digit inserted (the
 // missing fifth digit of a promotion: all four pieces) or deleted. Each legal move at most
-// once, ordered by the offset of the edit in the token. Returns the number written to `out`.
+// once, ordered by the offset of the edit in the token, then by numeric text. Returns the
+// number written to `out`.
 int suggest_numeric(Position const& pos, std::string_view token, Move* out, int max);
 
 // Writing: SAN is canonical (minimal disambiguation among legal moves: file, else rank, else

@@ -602,16 +602,20 @@ int suggest_numeric(Position const& pos, std::string_view token, Move* out, int 
     pos.generate_legal(list);
     struct Hit {
         int at;
+        MoveText text;
         Move move;
     };
     std::array<Hit, 256> hits;
     int n = 0;
     for (Move m : list) {
-        int at = edit_offset(token, write_numeric(pos, m).view());
-        if (at >= 0) hits[std::size_t(n++)] = {at, m};
+        MoveText text = write_numeric(pos, m);
+        int at = edit_offset(token, text.view());
+        if (at >= 0) hits[std::size_t(n++)] = {at, text, m};
     }
-    std::stable_sort(hits.begin(), hits.begin() + n,
-                     [](Hit const& a, Hit const& b) { return a.at < b.at; });
+    // By the offset of the edit, then by the numeric text (independent of generation order).
+    std::sort(hits.begin(), hits.begin() + n, [](Hit const& a, Hit const& b) {
+        return a.at != b.at ? a.at < b.at : a.text.view() < b.text.view();
+    });
     int k = std::min(n, max);
     for (int i = 0; i < k; ++i) out[i] = hits[std::size_t(i)].move;
     return k;
