@@ -51,13 +51,17 @@ public:
 
     bool active() const { return muted_depth == 0; }
 
-    // Location of p (inside the game): line and column are counted incrementally from the
-    // previous call, so delivering tokens in order costs one pass over the bytes in total.
+    // Location of p (inside the game). Line ends are counted once, in order: pos_ is the
+    // point up to which every line end has been counted; the whitespace skipper counts the
+    // line ends it passes (line_end_at) and token parsers move pos_ over their tokens
+    // (consume), so that delivering a token normally scans nothing at all.
     ast::Location loc(char const* p) {
+        auto const off = p - begin;
         if (p < pos_) {
-            pos_ = begin;
-            line_ = game.start.line;
-            line_start_ = -static_cast<std::int64_t>(game.start.column) + 1;
+            if (off < line_start_)
+                rewind(); // before the current line: count again (errors)
+            else
+                return at(off); // on the current line: nothing to count
         }
         char const* ls = nullptr;
         auto const n = scan::count_lines(pos_, p, pos_ != begin && pos_[-1] == '\r', ls);
@@ -66,9 +70,21 @@ public:
             line_start_ = ls - begin;
         }
         pos_ = p;
-        auto const off = p - begin;
-        return {game.start.offset + static_cast<std::uint64_t>(off), line_,
-                static_cast<std::uint32_t>(off - line_start_ + 1)};
+        return at(off);
+    }
+    // The line-end byte at q has been passed by the whitespace skipper.
+    void line_end_at(char const* q) {
+        if (q < pos_) return;  // counted already (the skipper runs again after backtracking)
+        if (q != pos_) loc(q); // count anything skipped between
+        if (!(*q == '\n' && q != begin && q[-1] == '\r')) ++line_; // an LF after a CR: counted
+        line_start_ = q + 1 - begin;
+        pos_ = q + 1;
+    }
+    // [b, e) holds no line end (a token, blanks): pos_ may move over it without counting.
+    void consume(char const* b, char const* e) {
+        if (e <= pos_) return;
+        if (b > pos_) loc(b);
+        pos_ = e;
     }
     Token token(char const* b, char const* e) {
         return make_token(std::string_view(b, static_cast<std::size_t>(e - b)), loc(b));
@@ -109,6 +125,16 @@ public:
     }
 
 private:
+    ast::Location at(std::int64_t off) const {
+        return {game.start.offset + static_cast<std::uint64_t>(off), line_,
+                static_cast<std::uint32_t>(off - line_start_ + 1)};
+    }
+    void rewind() {
+        pos_ = begin;
+        line_ = game.start.line;
+        line_start_ = -static_cast<std::int64_t>(game.start.column) + 1;
+    }
+
     char const* pos_;
     std::uint32_t line_;
     std::int64_t line_start_; // offset of the current line's first byte (negative on line 1

@@ -41,16 +41,22 @@ inline bool at_line_start(State const& st, char const* p) {
     return scan::is_line_end(p[-1]);
 }
 
-// Skips whitespace and '%' escape lines.
-inline char const* skip_space(State const& st, char const* p, char const* last) {
+// Skips whitespace and '%' escape lines, counting the line ends it passes.
+inline char const* skip_space(State& st, char const* p, char const* last) {
+    char const* const from = p;
     for (;;) {
-        while (p != last && scan::is_space(*p)) ++p;
+        while (p != last && scan::is_space(*p)) {
+            if (scan::is_line_end(*p)) st.line_end_at(p);
+            ++p;
+        }
         if (p != last && *p == '%' && at_line_start(st, p)) {
             p = scan::find_line_end(p, last);
             continue;
         }
-        return p;
+        break;
     }
+    st.consume(from, p); // what is left after the last line end is blanks and '%' text
+    return p;
 }
 
 inline bool numeric_shape(char const* p, char const* e) {
@@ -186,6 +192,7 @@ struct tag_name_parser : primitive<tag_name_parser> {
         if (p == b) return false;
         st.tag_name = view(b, p);
         st.tag_name_at = b;
+        st.consume(first, p);
         first = p;
         return true;
     }
@@ -220,6 +227,7 @@ struct tag_value_parser : primitive<tag_value_parser> {
         st.visitor.tag(State::make_token(st.tag_name, name_at),
                        State::make_token(view(p + 1, scan.close), value_at));
         first = scan.missing_quote ? scan.close : scan.close + 1;
+        st.consume(p, first);
         return true;
     }
 };
@@ -256,6 +264,7 @@ struct comment_parser : primitive<comment_parser> {
         if (*p == ';') {
             char const* e = scan::find_line_end(p + 1, last);
             if (st.active()) st.visitor.comment(st.token(p + 1, e), CommentKind::rest_of_line);
+            st.consume(p, e);
             first = e;
             return true;
         }
@@ -285,6 +294,7 @@ struct nag_parser : primitive<nag_parser> {
         } else if (st.active()) {
             st.visitor.nag(st.token(p, e), static_cast<std::uint8_t>(value));
         }
+        st.consume(p, e);
         first = e;
         return true;
     }
@@ -308,10 +318,12 @@ struct move_parser : primitive<move_parser> {
                 // number (`40.1-0`) is left for the result rule.
                 if (d != e && scan::match_result(d, last) == 0) deliver_token(st, d, e);
                 first = (d != e && scan::match_result(d, last) != 0) ? d : e;
+                st.consume(p, first);
                 return true;
             }
         }
         deliver_token(st, p, e);
+        st.consume(p, e);
         first = e;
         return true;
     }
@@ -330,6 +342,7 @@ struct variation_open_parser : primitive<variation_open_parser> {
                                   std::to_string(st.options.max_variation_depth)};
         if (st.active() && !st.visitor.begin_variation(st.token(p, p + 1)))
             st.muted_depth = st.depth;
+        st.consume(p, p + 1);
         first = p + 1;
         return true;
     }
@@ -344,6 +357,7 @@ struct variation_close_parser : primitive<variation_close_parser> {
         if (st.muted_depth == st.depth) st.muted_depth = 0;
         if (st.active()) st.visitor.end_variation(st.token(p, p + 1));
         --st.depth;
+        st.consume(p, p + 1);
         first = p + 1;
         return true;
     }
@@ -362,6 +376,7 @@ struct result_parser : primitive<result_parser> {
         st.content = true;
         if (n == 3 && p[1] == '/') st.warn(p, "1/2", "non-standard result '1/2'; read as 1/2-1/2");
         st.visitor.result(st.token(p, p + n));
+        st.consume(p, p + n);
         first = p + n;
         return true;
     }

@@ -7,9 +7,14 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <string_view>
+
+#ifdef __AVX2__
+#include <immintrin.h>
+#endif
 
 namespace pgn_iccf::scan {
 
@@ -42,7 +47,8 @@ constexpr bool is_token_byte(char c) {
 }
 constexpr bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
-// End of the move token starting at p (first delimiter or whitespace, or end).
+// End of the move token starting at p (first delimiter or whitespace, or end). (A SIMD version
+// was measured slower: tokens are a few bytes long.)
 inline char const* token_end(char const* p, char const* end) {
     while (p != end && is_token_byte(*p)) ++p;
     return p;
@@ -50,6 +56,16 @@ inline char const* token_end(char const* p, char const* end) {
 
 // First line-end byte ('\n' or '\r') at or after p, or end.
 inline char const* find_line_end(char const* p, char const* end) {
+#ifdef __AVX2__
+    while (end - p >= 32) {
+        __m256i const x = _mm256_loadu_si256(reinterpret_cast<__m256i const*>(p));
+        auto const mask = static_cast<std::uint32_t>(
+            _mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('\n')),
+                                                 _mm256_cmpeq_epi8(x, _mm256_set1_epi8('\r')))));
+        if (mask != 0) return p + std::countr_zero(mask);
+        p += 32;
+    }
+#endif
     while (p != end && !is_line_end(*p)) ++p;
     return p;
 }

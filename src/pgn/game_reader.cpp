@@ -184,7 +184,13 @@ char const* find_game_end(char const* const begin, char const* const limit, bool
         if (in_tags) {
             // p is at a '[' in the tag section.
             char const* le = find_line_end(p, limit);
-            char const* q = skip_blanks(skip_tag_pair(p, le), le);
+            char const* t = le;
+            while (t != p && is_blank(t[-1])) --t;
+            // Fast path: a line `[... "]` whose only ']' is the last byte holds one tag pair.
+            char const* q = (t - p >= 3 && t[-1] == ']' && t[-2] == '"' &&
+                             std::memchr(p, ']', static_cast<std::size_t>(t - p)) == t - 1)
+                                ? le
+                                : skip_blanks(skip_tag_pair(p, le), le);
             if (q != le) {
                 p = q;
                 in_tags = *q == '[';
