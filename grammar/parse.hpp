@@ -3,6 +3,49 @@
 //
 // The reader is python-chess shaped: a Visitor receives one event per syntactic element,
 // each hook has a no-op default, and skipping is a return value.
+//
+// What the grammar reads (import format of the PGN standard, and what real files do):
+// - Tag pairs (§8.1): `[Name "value"]`, blanks allowed around every part, several per line,
+//   blank lines and '%' lines inside the section. Names are any run of bytes other than
+//   blanks, quotes and brackets (lower case, `?`, `:` accepted). Values are passed raw (escapes
+//   `\"` `\\` kept; see unescape_tag_value) and their bytes untouched (Latin-1 or UTF-8).
+//   A quote closes a value only when blanks and ']' follow it. Recovered with a warning: an
+//   unescaped inner quote, a value ending in a lone backslash (`"Tournament \"]`), a value
+//   without closing quote that ends at a ']' ending the line.
+// - Movetext tokens (§8.2): a token is a maximal run of bytes other than whitespace (ASCII
+//   control bytes included) and `{ } ( ) [ ] ; $ "`; bytes >= 0x80 belong to tokens, so
+//   UTF-8 figurines and Cyrillic or other localized piece letters (`Лд`, `Msh`) are moves.
+//   Results are recognised first (`1-0 0-1 1/2-1/2 *`, `½-½`, and the old `1/2` with a
+//   warning); `0-0` is castling, `0-1` a result.
+// - Move numbers: digits followed by periods (`12.`, `12...`, `2..`), a token of periods only
+//   (the `...` of `12. ...`), and a bare integer that is not a numeric move. What follows the
+//   periods inside the same token is a token of its own: `12.Nf3`, `1...e5`, `1.5254`.
+// - Bare integers: a 5254-shaped integer (four digits 1-8, optional fifth digit 1-4) is an
+//   ICCF numeric move; any other bare integer is a move number. After a tag
+//   [Notation "ICCF"] (any letter case) every bare 4- or 5-digit integer is a move (`9999`
+//   then reaches the notation layer, which rejects it).
+// - Moves are passed as text: SAN with `+`/`#`, castling `O-O` `0-0` `o-o`, long algebraic,
+//   numeric, null moves `--` and `Z0`. A trailing `!`/`?` run is split off as the suffix
+//   (`!! ?? !? ?! ! ?`; another run is passed too, with a warning). `e.p.` after a move is
+//   dropped: attached (`exd6e.p.`) it is cut from the move, as a token of its own it is
+//   skipped.
+// - NAGs `$0`..`$255`; a larger number is a warning and skipped. A token without any ASCII
+//   letter or digit is a symbolic glyph (scan::glyph_nag): `!` 1, `?` 2, `!!` 3, `??` 4,
+//   `!?` 5, `?!` 6, `□` 7, `=` 10, `∞` 13, `⩲` `+=` `+/=` 14, `⩱` `=+` `=/+` 15, `±` `+/-` 16,
+//   `∓` `-/+` 17, `+-` `+--` 18, `-+` `--+` 19, `⨀` `⊙` 22, `⟳` 32, `↑` 36, `→` 40,
+//   `=/∞` `=∞` 44, `⇆` 132, `⊕` 138, `∆` `Δ` 140, `∇` 141, `⌓` `≥` 142, `≤` 143; delivered by
+//   nag(text, value). An unknown glyph is delivered as a brace comment with a warning. The
+//   `=` of a promotion is part of its move token, never a glyph.
+// - Comments `{...}` (may span lines; braces do not nest) and `;` to the end of the line;
+//   '%' escape lines in column 1 are skipped; variations nest up to max_variation_depth.
+// - Line ends LF, CRLF and lone CR; locations count each once.
+//
+// Diagnostics (never exceptions): errors end the game (end_game with syntax_error), e.g.
+// "expected a tag value in double quotes", "expected ')' closing the variation",
+// "unterminated comment: '{' at line 3 column 5 is never closed", "variation nesting deeper
+// than 512", "')' without a matching '('", "no tag pair, move or result here: this is not
+// a game". Warnings do not: "game has no result; it ends at the next tag section or the end of
+// the input", the tag recoveries above, unknown glyphs, NAGs out of range.
 #pragma once
 
 #include "grammar/ast.hpp"
@@ -31,8 +74,9 @@ public:
     // The tag section is over; movetext events follow.
     virtual void begin_movetext() {}
     // A move token (§8.2.3): `move` is the move text including any check/mate mark
-    // (`Nxf3+`, `5254`, `e2-e4`, `O-O`, `--`, `Z0`); `suffix` is a following `!`/`?`
-    // annotation (`!?`, `??`, ...) or empty.
+    // (`Nxf3+`, `5254`, `e2-e4`, `O-O`, `--`, `Z0`) and without a trailing `e.p.`; `suffix` is
+    // a following `!`/`?` annotation (`!?`, `??`, ...) or empty (its location is then the
+    // byte after the move).
     virtual void move(Token /*move*/, Token /*suffix*/) {}
     // A comment: brace comment text without the braces, or a `;` comment without the `;`
     // and without the line end.

@@ -230,6 +230,22 @@ Case const cases[] = {
      "E[1:18 '[' inside the movetext (a tag pair must start a line before "
      "the moves)] END!"},
 
+    {"old draw result 1/2", "1. e4 1/2\n",
+     "M[e4] W[1:7 non-standard result '1/2'; read as 1/2-1/2] R[1/2] END"},
+    {"tag value without closing quote", "[PlyCount \"57\x94]\n*",
+     "W[1:11 tag value has no closing '\"'; it ends at the ']' ending the line] "
+     "T[PlyCount=57\x94] R[*] END"},
+    {"quoted result in movetext is not a result", "e4 \"1-0\" *",
+     "M[e4] E[1:4 expected a move, comment, variation or result] END!"},
+    {"control bytes are whitespace",
+     "1.\x1a"
+     "e4\x7f"
+     "e5 *\x1a",
+     "M[e4] M[e5] R[*] END"},
+    {"not a game", "{just a comment}\n",
+     "C{just a comment} E[1:1 no tag pair, move or result here: "
+     "this is not a game] END!"},
+
     // --- line ends ---
     {"CRLF", "[Event \"x\"]\r\n\r\n1. e4 {a}\r\ne5 *\r\n", "T[Event=x] M[e4] C{a} M[e5] R[*] END"},
     {"lone CR", "[Event \"x\"]\r\r1. e4 ;c\re5 *\r", "T[Event=x] M[e4] L{c} M[e5] R[*] END"},

@@ -384,6 +384,45 @@ BOOST_AUTO_TEST_CASE(edge_files) {
     BOOST_TEST(files == std::size(edge_expectations));
 }
 
+// The diagnostics of the edge files, word for word, with their places.
+BOOST_AUTO_TEST_CASE(edge_diagnostics) {
+    struct Expect {
+        char const* file;
+        std::vector<std::string> diagnostics; // "line:column: severity: message"
+    };
+    std::string const no_result =
+        "warning: game has no result; it ends at the next tag section or the end of the input";
+    Expect const expected[] = {
+        {"backslash-in-tag.pgn",
+         {"1:20: warning: tag value ends in an unescaped '\\'; taken as part of the value"}},
+        {"html-br-line-breaks.pgn",
+         {"1:16: warning: unknown annotation symbol '/>'; kept as a comment",
+          "1:18: error: '[' inside the movetext (a tag pair must start a line before the "
+          "moves)"}},
+        {"unescaped-quotes-in-tag.pgn",
+         {"1:8: warning: unescaped '\"' inside a tag value; taken as part of the value",
+          "2:7: warning: unescaped '\"' inside a tag value; taken as part of the value",
+          "5:8: warning: unescaped '\"' inside a tag value; taken as part of the value",
+          "6:8: warning: unescaped '\"' inside a tag value; taken as part of the value"}},
+        {"tags-only-broadcast.pgn", {"19:51: " + no_result, "39:47: " + no_result}},
+        {"empty-body-result-question-mark.pgn", {"7:13: " + no_result}},
+        {"overdisambiguated-Nge7.pgn", {"5:43: " + no_result}},
+    };
+    for (auto const& e : expected) {
+        BOOST_TEST_CONTEXT(e.file) {
+            auto const c = read_file(data_dir / "edge" / e.file);
+            std::vector<std::string> got;
+            for (auto const& d : c.diagnostics) {
+                BOOST_TEST(d.file == e.file);
+                got.push_back(std::to_string(d.where.line) + ":" + std::to_string(d.where.column) +
+                              ": " + (d.severity == ast::Severity::error ? "error" : "warning") +
+                              ": " + d.message);
+            }
+            BOOST_TEST(got == e.diagnostics, boost::test_tools::per_element());
+        }
+    }
+}
+
 // --- corpus ------------------------------------------------------------------------------
 
 // Every corpus file (data/corpus and, when present, the shared corpus): the game count equals

@@ -4,6 +4,25 @@
 // The reader reads fixed-size chunks, hands out every complete game found in the buffer as a
 // view (RawGame), and carries the incomplete tail over to the next chunk. Memory does not
 // grow with the input size (only with the largest single game); offsets are 64-bit.
+//
+// Which bytes belong to which game (the RawGames plus the bytes between them reproduce the
+// input exactly, so a rejects file can copy a game byte for byte):
+// - Between games the reader skips whitespace (ASCII control bytes included), '%' escape
+//   lines and UTF-8 byte order marks; these bytes belong to no game.
+// - A game starts at the next other byte: its first '[' or its first movetext byte.
+// - A game with a result (outside comments and variations) ends after the result, the blanks
+//   after it and the line end of that line; if something else follows on that line, the game
+//   ends after the result and its blanks and the next game starts there.
+// - A game without a result ends before the next game, trimmed back to the end of its last
+//   non-blank line (line end included). The next game starts at a line beginning (after
+//   blanks) with '[' in movetext; in a tag section, at a tag pair after a blank line that is
+//   named Event or repeats a name of the section; at a line starting with `1.` after a blank
+//   line (games without tags); inside an unterminated comment, at a line beginning like a tag
+//   pair `[Name "`; or at the end of the input.
+// - A '[', a result or a ';' inside a comment, a result inside a variation, never end a game.
+//
+// The RawGame's start location (offset, line, column) makes it self-contained: parse_game
+// may run on another thread (the bytes must then be copied: they are valid until next()).
 #pragma once
 
 #include "grammar/ast.hpp"
