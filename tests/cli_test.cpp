@@ -172,10 +172,13 @@ BOOST_AUTO_TEST_CASE(pgn_extract_reads_our_san_output) {
     std::string pe = pgn_extract();
     BOOST_TEST_REQUIRE(!pe.empty(), "pgn-extract is not installed (apt-get install pgn-extract)");
     fs::path out = temp_dir() / "all.san.pgn";
+    // line-comment.pgn is left out on purpose: it holds a `;` comment with a `}` (which
+    // no brace comment can hold), and pgn-extract 19.04 does not read `;` comments at all.
     std::string inputs;
     for (auto dir : {"corpus", "sample", "golden"})
-        for (auto const& in : pgn_files(data / dir)) inputs += " " + q(in);
-    auto conv = sh(bin + " -t san -o " + q(out) + inputs + " 2>&1");
+        for (auto const& in : pgn_files(data / dir))
+            if (in.filename() != "line-comment.pgn") inputs += " " + q(in);
+    auto conv = sh("cat" + inputs + " | " + bin + " -t san -o " + q(out) + " - 2>&1");
     BOOST_TEST_MESSAGE(conv.out.substr(conv.out.rfind("pgn-iccf:")));
     std::smatch m;
     std::regex converted("([0-9]+) converted");
@@ -185,9 +188,8 @@ BOOST_AUTO_TEST_CASE(pgn_extract_reads_our_san_output) {
     auto r = sh(pe + " -s -l " + q(log) + " -o /dev/null " + q(out) + " 2>&1");
     std::string errors = read_file(log);
     BOOST_TEST(errors == "", "pgn-extract reported: " << errors.substr(0, 2000));
-    // pgn-extract counts the games it read on its log? Count with its --splitvariants-free
-    // output instead: -s -o - writes every game it accepted.
-    auto count = sh(pe + " -s --quiet " + q(out) + " 2>/dev/null | grep -c '^\\[Event '");
+    // The games pgn-extract accepted: it writes each one to standard output.
+    auto count = sh(pe + " -s " + q(out) + " 2>/dev/null | grep -c '^\\[Event '");
     BOOST_TEST(std::stol(count.out) == ours);
 }
 

@@ -67,6 +67,14 @@ BOOST_AUTO_TEST_CASE(writer_wraps_at_width_and_keeps_comment_bytes) {
     w.token("*");
     w.end();
     BOOST_TEST(one == "1. e4 e5 (1... c5) *\n");
+    // a move number stays on the line of its move
+    std::string pairs;
+    w.begin(pairs, 12);
+    w.numbered("1.", "5254");
+    w.token("5755");
+    w.numbered("2.", "7163");
+    w.end();
+    BOOST_TEST(pairs == "1. 5254 5755\n2. 7163\n");
 }
 
 BOOST_AUTO_TEST_CASE(tags_are_escaped) {
@@ -118,16 +126,15 @@ BOOST_AUTO_TEST_CASE(black_to_move_start) {
 }
 
 BOOST_AUTO_TEST_CASE(comments_nags_and_nested_variations) {
-    auto c = convert("1. e4 {best by test} e5 $1 (1... c5 2. Nf3 (2. c3) 2... d6) 2. Nf3!? *\n");
+    auto c = convert("1. e4 {best} e5 $1 (1... c5 2. Nf3 (2. c3) 2... d6) 2. Nf3!? *\n");
     BOOST_TEST(c.messages == "");
-    BOOST_TEST(c.out.find("\n1. 5254 {best by test} 1... 5755 $1 (1... 3735 2. 7163 (2. 3233) "
+    BOOST_TEST(c.out.find("\n1. 5254 {best} 1... 5755 $1 (1... 3735 2. 7163 (2. 3233) "
                           "2... 4746) 2. 7163!? *\n") != std::string::npos);
     pgn::ConvertOptions o;
     o.comments = false;
     o.nags = false;
     o.variations = false;
-    auto bare =
-        convert("1. e4 {best by test} e5 $1 (1... c5 2. Nf3 (2. c3) 2... d6) 2. Nf3!? *\n", o);
+    auto bare = convert("1. e4 {best} e5 $1 (1... c5 2. Nf3 (2. c3) 2... d6) 2. Nf3!? *\n", o);
     BOOST_TEST(bare.out.find("\n1. 5254 5755 2. 7163!? *\n") != std::string::npos);
 }
 

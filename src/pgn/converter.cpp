@@ -112,6 +112,7 @@ GameReport Converter::convert(ast::RawGame const& game, std::string_view file, s
     need_number_ = true;
     display_offset_ = 0;
     broken_text_.clear();
+    pending_annotation_ = {};
     movetext_.clear();
     has_result_ = false;
     result_ = {};
@@ -238,20 +239,24 @@ void Converter::setup() {
 
 void Converter::begin_movetext() { setup(); }
 
-void Converter::write_move_number() {
+// Writes the move, preceded by its number where one is due (every White move; a Black move
+// at the start, after a comment or after a variation).
+void Converter::write_numbered(std::string_view move) {
+    bool white = pos_.side_to_move() == Color::white;
+    if (!white && !need_number_) {
+        writer_.token(move);
+        return;
+    }
     int n = pos_.fullmove_number() + display_offset_;
     std::array<char, 16> buf{};
     auto [p, ec] = std::to_chars(buf.data(), buf.data() + 10, n);
     (void)ec;
-    if (pos_.side_to_move() == Color::white) {
-        *p++ = '.';
-    } else {
-        if (!need_number_) return;
-        *p++ = '.';
+    *p++ = '.';
+    if (!white) {
         *p++ = '.';
         *p++ = '.';
     }
-    writer_.token(std::string_view(buf.data(), std::size_t(p - buf.data())));
+    writer_.numbered(std::string_view(buf.data(), std::size_t(p - buf.data())), move);
 }
 
 void Converter::start_broken(ast::Token move, ast::Token suffix) {
@@ -265,6 +270,14 @@ void Converter::start_broken(ast::Token move, ast::Token suffix) {
     }
     broken_text_.append(move.text);
     broken_text_.append(suffix.text);
+}
+
+// The --annotate comment of the last move comes after that move's NAGs.
+void Converter::flush_annotation() {
+    if (pending_annotation_.empty()) return;
+    if (writing()) writer_.comment(pending_annotation_);
+    pending_annotation_ = {};
+    need_number_ = true;
 }
 
 void Converter::flush_broken() {
@@ -380,6 +393,7 @@ Move Converter::fail_move(ast::Token move, notation::ReadResult const& r, bool n
 
 void Converter::move(ast::Token move, ast::Token suffix) {
     if (dead_ || level_skip_ > 0) return;
+    flush_annotation();
     if (!setup_done_) setup();
     if (dead_) return;
     if (broken_) {
@@ -422,7 +436,6 @@ void Converter::move(ast::Token move, ast::Token suffix) {
     }
 
     if (writing()) {
-        write_move_number();
         notation::MoveText text;
         if (null_move) {
             text.data[0] = '-';
@@ -442,17 +455,14 @@ void Converter::move(ast::Token move, ast::Token suffix) {
             }
         }
         if (suffix.text.empty()) {
-            writer_.token(text.view());
+            write_numbered(text.view());
         } else {
             scratch_.assign(text.view());
             scratch_.append(suffix.text);
-            writer_.token(scratch_);
+            write_numbered(scratch_);
         }
         need_number_ = false;
-        if (opt_.annotate) {
-            writer_.comment(move.text);
-            need_number_ = true;
-        }
+        if (opt_.annotate) pending_annotation_ = move.text;
     }
     pos_.do_move(m, last_undo_);
     last_ = m;
@@ -462,6 +472,7 @@ void Converter::move(ast::Token move, ast::Token suffix) {
 
 void Converter::comment(ast::Token text, ast::CommentKind) {
     if (dead_ || level_skip_ > 0 || !opt_.comments || !writing()) return;
+    flush_annotation();
     if (broken_) flush_broken();
     if (text.text.find('}') == std::string_view::npos)
         writer_.comment(text.text);
@@ -492,6 +503,7 @@ bool Converter::begin_variation(ast::Token open) {
     }
     if (!setup_done_) setup();
     if (dead_) return false;
+    flush_annotation();
     if (broken_) {
         // The position is unknown past a bad move: keep the variation as text.
         ++level_skip_;
@@ -528,6 +540,7 @@ void Converter::end_variation(ast::Token) {
         return;
     }
     if (frames_.empty()) return;
+    flush_annotation();
     if (broken_) flush_broken();
     Frame const& f = frames_.back();
     pos_ = f.saved;
@@ -549,6 +562,7 @@ void Converter::end_game(ast::GameEnd const& end) {
     if (end.syntax_error) rejected_ = dead_ = true;
     if (!setup_done_) setup();
     if (dead_) return;
+    flush_annotation();
     if (broken_) flush_broken();
     // Close variations left open by a broken game (the reader reports unbalanced ones).
     while (!frames_.empty()) end_variation({});
@@ -601,10 +615,8 @@ void Converter::write_game(std::string& out) {
     if (has_result_) {
         writer_.token(normalise_result(result_.text));
     } else {
-        std::string r;
-        parser::unescape_tag_value(tag_value("Result"), r);
-        if (r != "1-0" && r != "0-1" && r != "1/2-1/2") r = "*";
-        writer_.token(r);
+        std::string_view r = tag_value("Result");
+        writer_.token(r == "1-0" || r == "0-1" || r == "1/2-1/2" ? r : "*");
     }
     writer_.end();
     out.append(movetext_);

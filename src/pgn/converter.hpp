@@ -89,7 +89,8 @@ private:
     bool writing() const { return !opt_.check_only && !rejected_; }
     void start_broken(ast::Token move, ast::Token suffix);
     void flush_broken();
-    void write_move_number();
+    void flush_annotation();
+    void write_numbered(std::string_view move);
     std::string_view tag_value(std::string_view name) const; // raw value, case-insensitive name
     ast::Location tag_location(std::string_view name) const;
     void write_game(std::string& out);
@@ -114,6 +115,7 @@ private:
     bool need_number_ = true;
     int display_offset_ = 0; // added to fullmove numbers (FENs with fullmove 0)
     std::string broken_text_;
+    std::string_view pending_annotation_; // --annotate text waiting for the move's NAGs
     std::string movetext_;
     std::string scratch_;
     MovetextWriter writer_;

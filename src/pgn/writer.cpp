@@ -7,25 +7,26 @@ void MovetextWriter::begin(std::string& out, int width) {
     width_ = width <= 0 ? std::string::npos : std::size_t(width);
     column_ = 0;
     glue_next_ = true;
+    open_ = 0;
 }
 
-// Writes the separator before a word of `len` bytes: nothing at the start of a line or
-// after "(", else a space, or a line break if the word would not fit.
+// Writes the separator before a word of `len` bytes (nothing at the start of a line, else a
+// space, or a line break if the word would not fit), then any pending "(".
 void MovetextWriter::separator_then(std::size_t len) {
+    len += open_;
     if (glue_next_) {
         glue_next_ = false;
-        if (column_ == 0 || column_ + len <= width_) return;
-        // "(" at the end of a line with no room for what follows: break after it.
-        out_->push_back('\n');
-        column_ = 0;
-        return;
-    }
-    if (column_ + 1 + len <= width_) {
+    } else if (column_ + 1 + len <= width_) {
         out_->push_back(' ');
         ++column_;
     } else {
         out_->push_back('\n');
         column_ = 0;
+    }
+    // A pending "(" goes right before the word, on the word's line.
+    for (; open_ > 0; --open_) {
+        out_->push_back('(');
+        ++column_;
     }
 }
 
@@ -45,10 +46,15 @@ void MovetextWriter::word(std::string_view text, bool glue_left) {
 
 void MovetextWriter::token(std::string_view text) { word(text, false); }
 
-void MovetextWriter::open_variation() {
-    word("(", false);
-    glue_next_ = true;
+void MovetextWriter::numbered(std::string_view number, std::string_view move) {
+    separator_then(number.size() + 1 + move.size());
+    out_->append(number);
+    out_->push_back(' ');
+    out_->append(move);
+    column_ += number.size() + 1 + move.size();
 }
+
+void MovetextWriter::open_variation() { ++open_; }
 
 void MovetextWriter::close_variation() {
     if (column_ + 1 > width_) {
@@ -60,13 +66,17 @@ void MovetextWriter::close_variation() {
 }
 
 void MovetextWriter::comment(std::string_view text) {
-    // Split into words at break opportunities: a single space, or a white-space run that
+    // Split into words at break opportunities: inside the text (white space at its very
+    // start or end stays glued to the braces), a single space, or a white-space run that
     // holds a line break. Other bytes, including other white-space runs, belong to words.
-    std::size_t i = 0;
+    auto is_ws = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
     std::size_t const n = text.size();
+    std::size_t lo = 0;
+    while (lo < n && is_ws(text[lo])) ++lo;
+    std::size_t hi = n;
+    while (hi > lo && is_ws(text[hi - 1])) --hi;
     bool first = true;
     std::size_t word_start = 0;
-    auto is_ws = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
     auto emit = [&](std::size_t b, std::size_t e, bool last) {
         std::size_t len = (e - b) + (first ? 1 : 0) + (last ? 1 : 0);
         separator_then(len);
@@ -76,19 +86,19 @@ void MovetextWriter::comment(std::string_view text) {
         column_ += len;
         first = false;
     };
-    while (i < n) {
+    std::size_t i = lo;
+    while (i < hi) {
         if (!is_ws(text[i])) {
             ++i;
             continue;
         }
         std::size_t j = i;
         bool has_break = false;
-        while (j < n && is_ws(text[j])) {
+        while (j < hi && is_ws(text[j])) {
             has_break |= text[j] == '\n' || text[j] == '\r';
             ++j;
         }
-        bool opportunity = has_break || (j - i == 1 && text[i] == ' ');
-        if (opportunity) {
+        if (has_break || (j - i == 1 && text[i] == ' ')) {
             emit(word_start, i, false);
             word_start = j;
         }

@@ -22,7 +22,9 @@ public:
     void begin(std::string& out, int width);
     // A token (move, move number, NAG, result), preceded by a space or a line break.
     void token(std::string_view text);
-    // "(" : the next token follows without a space.
+    // A move number and its move, kept together on one line: "12. 5254", "12... 5755".
+    void numbered(std::string_view number, std::string_view move);
+    // "(" : written right before the next word, on its line.
     void open_variation();
     // ")" : attached to the previous token.
     void close_variation();
@@ -40,7 +42,8 @@ private:
     std::string* out_ = nullptr;
     std::size_t width_ = 79;
     std::size_t column_ = 0;
-    bool glue_next_ = true; // no separator before the next word (start of line, after "(")
+    bool glue_next_ = true; // no separator before the next word (start of a line)
+    std::size_t open_ = 0;  // "(" written right before the next word
 };
 
 // Appends `[Name "value"]\n` with `value` escaped (§8.1.1: `\` and `"` get a backslash).
