@@ -341,10 +341,6 @@ BOOST_AUTO_TEST_CASE(variation_depth_is_capped) {
         for (int i = 0; i != depth; ++i) s += ") ";
         return s + "*";
     };
-    {
-        Recorder r;
-        events(nested(512), std::move(r));
-    }
     Recorder ok;
     ast::RawGame game;
     auto const deep_ok = nested(512);
@@ -416,4 +412,20 @@ BOOST_AUTO_TEST_CASE(count_lines_matches_reference) {
             BOOST_TEST((ls == want_ls));
         }
     }
+}
+
+// Very long tag values (FENs, annotators) and comments are views like any other token.
+BOOST_AUTO_TEST_CASE(long_values) {
+    std::string const value(100000, 'x');
+    std::string const pgn = "[Annotator \"" + value + "\"]\n{" + value + "} e4 *";
+    ast::RawGame game;
+    game.bytes = pgn;
+    Recorder s;
+    parser::parse_game(game, s);
+    BOOST_TEST_REQUIRE(s.tokens.size() == 5u);
+    BOOST_TEST(s.tokens[1].text == value);
+    BOOST_TEST(s.tokens[2].text == value);
+    BOOST_TEST(s.tokens[3].text == "e4");
+    BOOST_TEST(s.tokens[3].where.column == 100004u);
+    BOOST_TEST(s.diagnostics.empty());
 }

@@ -14,9 +14,11 @@
 //     * at a line starting (after blanks) with '[' while in movetext;
 //     * in a tag section, at a tag pair that follows a blank line and is named Event or
 //       repeats a name of the current section (a tags-only game followed by another game);
-//     * at a line starting with move number `1.` after a blank line (games without tags);
-//     * inside an unterminated brace comment, at a line starting like a tag pair
-//       (`[Name "`): the comment is reported by the parser and the damage stays in one game;
+//     * at a line starting with move number `1.` after a blank line, once the game has some
+//       movetext (games without tags; an introductory comment is not movetext);
+//     * at a line inside a brace comment that starts like a tag pair (`[Name "`): a '{' left
+//       open must not swallow the next games, so the game ends there and the parser reports
+//       the unterminated comment; the damage stays in one game;
 //     * at the end of the input.
 // The splitter and the grammar share their lexical rules (grammar/scan.hpp), so a '[' or a
 // result inside a comment, a ';' comment or a variation never ends a game.
@@ -128,6 +130,33 @@ char const* tag_line_inside(char const* from, char const* to) {
         if (s != from && is_line_end(s[-1]) && looks_like_tag_line(p, to)) return s;
     }
     return nullptr;
+}
+
+// Whether [begin, end) holds anything but tag pairs, comments, '%' lines and whitespace: a
+// blank line and `1.` start a new game only after some movetext (not after an introductory
+// comment). Only called on that rare pattern.
+bool has_movetext(char const* begin, char const* end) {
+    for (char const* p = begin; p < end;) {
+        char const c = *p;
+        bool const line_start = p == begin || is_line_end(p[-1]);
+        if (is_space(c)) {
+            ++p;
+        } else if (c == '[') {
+            char const* s = p;
+            while (s != begin && is_blank(s[-1])) --s;
+            if (s != begin && !is_line_end(s[-1])) return true;
+            p = skip_tag_pair(p, find_line_end(p, end));
+        } else if (c == '{') {
+            auto const* close =
+                static_cast<char const*>(std::memchr(p, '}', static_cast<std::size_t>(end - p)));
+            p = close != nullptr ? close + 1 : end;
+        } else if (c == ';' || (c == '%' && line_start)) {
+            p = find_line_end(p, end);
+        } else {
+            return true;
+        }
+    }
+    return false;
 }
 
 // Skips movetext bytes that cannot matter to the splitter, 32 at a time: everything but line
@@ -245,7 +274,8 @@ char const* find_game_end(char const* const begin, char const* const limit, bool
                         continue;
                     }
                     if (*q == '[') return boundary(s);
-                    if (blank_line && q + 1 != limit && q[0] == '1' && q[1] == '.')
+                    if (blank_line && q + 1 != limit && q[0] == '1' && q[1] == '.' &&
+                        has_movetext(begin, s))
                         return boundary(s);
                     p = q;
                     break;

@@ -17,8 +17,10 @@
 //   non-blank line (line end included). The next game starts at a line beginning (after
 //   blanks) with '[' in movetext; in a tag section, at a tag pair after a blank line that is
 //   named Event or repeats a name of the section; at a line starting with `1.` after a blank
-//   line (games without tags); inside an unterminated comment, at a line beginning like a tag
-//   pair `[Name "`; or at the end of the input.
+//   line once the game has movetext (games without tags; an introductory comment is not
+//   movetext); at a line inside a brace comment that begins like a tag pair `[Name "` (so that
+//   a '{' left open cannot swallow the following games; the parser then reports the
+//   unterminated comment); or at the end of the input.
 // - A '[', a result or a ';' inside a comment, a result inside a variation, never end a game.
 //
 // The RawGame's start location (offset, line, column) makes it self-contained: parse_game
