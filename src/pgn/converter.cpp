@@ -102,6 +102,7 @@ GameReport Converter::convert(ast::RawGame const& game, std::string_view file, s
     game_ = &game;
     report_ = GameReport{};
     tags_.clear();
+    first_tag_.fill(-1);
     frames_.clear();
     setup_done_ = false;
     rejected_ = false;
@@ -134,17 +135,46 @@ GameReport Converter::convert(ast::RawGame const& game, std::string_view file, s
 
 bool Converter::begin_game(ast::RawGame const&) { return true; }
 
-void Converter::tag(ast::Token name, ast::Token value) { tags_.emplace_back(name, value); }
-
-std::string_view Converter::tag_value(std::string_view name) const {
-    for (auto const& [n, v] : tags_)
-        if (iequals(n.text, name)) return v.text;
-    return {};
+// The tags the converter looks at: the roster (exact names, as the standard writes them) and
+// FEN, Variant and Notation (any letter case: real files write "fen", "FEN", "fEn").
+int Converter::classify_tag(std::string_view n) {
+    switch (n.size()) {
+    case 3:
+        return iequals(n, "FEN") ? tag_fen : tag_other;
+    case 4:
+        return n == "Site" ? 1 : n == "Date" ? 2 : tag_other;
+    case 5:
+        return n == "Event"   ? 0
+               : n == "Round" ? 3
+               : n == "White" ? 4
+               : n == "Black" ? 5
+                              : tag_other;
+    case 6:
+        return n == "Result" ? 6 : tag_other;
+    case 7:
+        return iequals(n, "Variant") ? tag_variant : tag_other;
+    case 8:
+        return iequals(n, "Notation") ? tag_notation : tag_other;
+    default:
+        return tag_other;
+    }
 }
 
-ast::Location Converter::tag_location(std::string_view name) const {
-    for (auto const& [n, v] : tags_)
-        if (iequals(n.text, name)) return n.where;
+void Converter::tag(ast::Token name, ast::Token value) {
+    int kind = classify_tag(name.text);
+    if (kind != tag_other && first_tag_[std::size_t(kind)] < 0)
+        first_tag_[std::size_t(kind)] = int(tags_.size());
+    tags_.push_back({name, value, std::uint8_t(kind)});
+}
+
+std::string_view Converter::tag_value(int kind) const {
+    int i = first_tag_[std::size_t(kind)];
+    return i < 0 ? std::string_view{} : tags_[std::size_t(i)].value.text;
+}
+
+ast::Location Converter::tag_location(int kind) const {
+    int i = first_tag_[std::size_t(kind)];
+    if (i >= 0) return tags_[std::size_t(i)].name.where;
     return game_ ? game_->start : ast::Location{};
 }
 
@@ -162,8 +192,8 @@ void Converter::report(ast::Severity severity, ast::Location where, std::string_
     m.append("game ");
     m.append(std::to_string(game_ ? game_->number : 0));
     std::string white, black;
-    parser::unescape_tag_value(tag_value("White"), white);
-    parser::unescape_tag_value(tag_value("Black"), black);
+    parser::unescape_tag_value(tag_value(tag_white), white);
+    parser::unescape_tag_value(tag_value(tag_black), black);
     if (!white.empty() || !black.empty()) {
         m.append(" (");
         m.append(white.empty() ? "?" : white);
@@ -210,28 +240,29 @@ void Converter::setup() {
     if (setup_done_) return;
     setup_done_ = true;
     std::string variant;
-    parser::unescape_tag_value(tag_value("Variant"), variant);
+    parser::unescape_tag_value(tag_value(tag_variant), variant);
     std::string kind = variant_kind(variant);
     bool chess960 = false;
     if (kind == "chess960") {
         chess960 = true;
     } else if (!kind.empty()) {
-        report(ast::Severity::error, tag_location("Variant"), {}, {},
+        report(ast::Severity::error, tag_location(tag_variant), {}, {},
                "variant '" + kind + "' is not chess; the game is not converted");
         rejected_ = dead_ = true;
         return;
     }
     std::string fen;
-    parser::unescape_tag_value(tag_value("FEN"), fen);
+    parser::unescape_tag_value(tag_value(tag_fen), fen);
     if (!fen.empty()) {
         std::string error;
         if (!pos_.set_fen(fen, chess960, &error)) {
-            report(ast::Severity::error, tag_location("FEN"), {}, fen, "invalid FEN: " + error);
+            report(ast::Severity::error, tag_location(tag_fen), {}, fen, "invalid FEN: " + error);
             rejected_ = dead_ = true;
             return;
         }
     } else {
-        pos_ = chess::Position();
+        static chess::Position const start{};
+        pos_ = start;
         pos_.set_chess960(chess960);
     }
     display_offset_ = pos_.fullmove_number() < 1 ? 1 - pos_.fullmove_number() : 0;
@@ -566,56 +597,47 @@ void Converter::end_game(ast::GameEnd const& end) {
     if (broken_) flush_broken();
     // Close variations left open by a broken game (the reader reports unbalanced ones).
     while (!frames_.empty()) end_variation({});
-    std::string tag_result;
-    parser::unescape_tag_value(tag_value("Result"), tag_result);
-    if (has_result_ && !tag_result.empty() && normalise_result(result_.text) != tag_result) {
+    std::string_view tagged = tag_value(tag_result); // result values hold no escapes
+    if (has_result_ && !tagged.empty() && normalise_result(result_.text) != tagged) {
         report(ast::Severity::warning, result_.where, {}, result_.text,
-               "result differs from the Result tag \"" + tag_result + "\"");
+               "result differs from the Result tag \"" + std::string(tagged) + "\"");
     }
 }
 
 void Converter::write_game(std::string& out) {
     std::string value;
+    // A tag as read: re-escaped (decoding the escapes first only where there are any).
+    auto copy_tag = [&](std::string_view name, std::string_view raw) {
+        if (raw.find('\\') == std::string_view::npos) {
+            write_tag(out, name, raw);
+        } else {
+            parser::unescape_tag_value(raw, value);
+            write_tag(out, name, value);
+        }
+    };
     // Seven Tag Roster first, in its order.
     for (std::size_t i = 0; i < roster.size(); ++i) {
-        bool found = false;
-        for (auto const& [n, v] : tags_) {
-            if (n.text == roster[i]) {
-                parser::unescape_tag_value(v.text, value);
-                found = true;
-                break;
-            }
-        }
-        if (!found) {
-            if (roster[i] == "Result" && has_result_)
-                value = normalise_result(result_.text);
-            else
-                value = roster_default[i];
-        }
-        write_tag(out, roster[i], value);
+        int at = first_tag_[i];
+        if (at >= 0)
+            copy_tag(roster[i], tags_[std::size_t(at)].value.text);
+        else if (int(i) == tag_result && has_result_)
+            write_tag(out, roster[i], normalise_result(result_.text));
+        else
+            write_tag(out, roster[i], roster_default[i]);
     }
-    bool numeric = opt_.to == Notation::numeric;
-    if (numeric) write_tag(out, "Notation", "ICCF");
+    if (opt_.to == Notation::numeric) write_tag(out, "Notation", "ICCF");
     // The other tags in input order (a repeated roster tag is kept where it was).
-    std::array<bool, 7> seen{};
-    for (auto const& [n, v] : tags_) {
-        auto it = std::find(roster.begin(), roster.end(), n.text);
-        if (it != roster.end()) {
-            auto i = std::size_t(it - roster.begin());
-            if (!seen[i]) {
-                seen[i] = true;
-                continue;
-            }
-        }
-        if (iequals(n.text, "Notation")) continue;
-        parser::unescape_tag_value(v.text, value);
-        write_tag(out, n.text, value);
+    for (std::size_t i = 0; i < tags_.size(); ++i) {
+        Tag const& t = tags_[i];
+        if (t.kind < roster.size() && first_tag_[t.kind] == int(i)) continue;
+        if (t.kind == tag_notation) continue;
+        copy_tag(t.name.text, t.value.text);
     }
     out.push_back('\n');
     if (has_result_) {
         writer_.token(normalise_result(result_.text));
     } else {
-        std::string_view r = tag_value("Result");
+        std::string_view r = tag_value(tag_result);
         writer_.token(r == "1-0" || r == "0-1" || r == "1/2-1/2" ? r : "*");
     }
     writer_.end();

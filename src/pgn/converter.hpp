@@ -12,6 +12,7 @@
 #include "notation/notation.hpp"
 #include "pgn/writer.hpp"
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -91,8 +92,16 @@ private:
     void flush_broken();
     void flush_annotation();
     void write_numbered(std::string_view move);
-    std::string_view tag_value(std::string_view name) const; // raw value, case-insensitive name
-    ast::Location tag_location(std::string_view name) const;
+    struct Tag {
+        ast::Token name;
+        ast::Token value;
+        std::uint8_t kind; // 0-6 roster index, or one of tag_fen ... tag_other
+    };
+    static constexpr int tag_white = 4, tag_black = 5, tag_result = 6, tag_fen = 7, tag_variant = 8,
+                         tag_notation = 9, tag_other = 10;
+    static int classify_tag(std::string_view name);
+    std::string_view tag_value(int kind) const; // raw value of the first such tag, or ""
+    ast::Location tag_location(int kind) const;
     void write_game(std::string& out);
 
     ConvertOptions opt_;
@@ -101,7 +110,8 @@ private:
     // per game
     std::string_view file_;
     ast::RawGame const* game_ = nullptr;
-    std::vector<std::pair<ast::Token, ast::Token>> tags_;
+    std::vector<Tag> tags_;
+    std::array<int, 10> first_tag_{}; // index in tags_ of the first tag of each kind, or -1
     bool setup_done_ = false;
     bool rejected_ = false; // the game will not be written (setup error, bad move, syntax)
     bool dead_ = false;     // nothing more to replay or write in this game

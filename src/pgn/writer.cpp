@@ -66,6 +66,17 @@ void MovetextWriter::close_variation() {
 }
 
 void MovetextWriter::comment(std::string_view text) {
+    // Fast path: a comment without line breaks that fits on the current line is written as
+    // it is (exactly what the word-by-word path below would write).
+    if (column_ + 1 + open_ + text.size() + 2 <= width_ &&
+        text.find_first_of("\n\r") == std::string_view::npos) {
+        separator_then(text.size() + 2);
+        out_->push_back('{');
+        out_->append(text);
+        out_->push_back('}');
+        column_ += text.size() + 2;
+        return;
+    }
     // Split into words at break opportunities: inside the text (white space at its very
     // start or end stays glued to the braces), a single space, or a white-space run that
     // holds a line break. Other bytes, including other white-space runs, belong to words.
@@ -126,9 +137,13 @@ void write_tag(std::string& out, std::string_view name, std::string_view value) 
     out.push_back('[');
     out.append(name);
     out.append(" \"");
-    for (char c : value) {
-        if (c == '\\' || c == '"') out.push_back('\\');
-        out.push_back(c);
+    if (value.find_first_of("\\\"") == std::string_view::npos) {
+        out.append(value);
+    } else {
+        for (char c : value) {
+            if (c == '\\' || c == '"') out.push_back('\\');
+            out.push_back(c);
+        }
     }
     out.append("\"]\n");
 }
