@@ -145,11 +145,11 @@ std::string format_summary(Summary const& s) {
     double secs = s.seconds > 0 ? s.seconds : 1e-9;
     std::snprintf(buf, sizeof buf,
                   "pgn-iccf: %llu game%s read: %llu converted, %llu rejected, %llu kept broken; "
-                  "%llu moves; %llu error%s, %llu warning%s; %.2f s, %.1f MB/s, %.0f games/s",
+                  "%llu move%s; %llu error%s, %llu warning%s; %.2f s, %.1f MB/s, %.0f games/s",
                   (unsigned long long)s.games, s.games == 1 ? "" : "s",
                   (unsigned long long)s.converted, (unsigned long long)s.rejected,
                   (unsigned long long)s.kept_broken, (unsigned long long)s.moves,
-                  (unsigned long long)s.errors, s.errors == 1 ? "" : "s",
+                  s.moves == 1 ? "" : "s", (unsigned long long)s.errors, s.errors == 1 ? "" : "s",
                   (unsigned long long)s.warnings, s.warnings == 1 ? "" : "s", s.seconds, mb / secs,
                   double(s.games) / secs);
     return buf;

@@ -359,7 +359,14 @@ Move Converter::fail_move(ast::Token move, notation::ReadResult const& r, bool n
             msg.append(white ? " is Black's; White is to move" : " is White's; Black is to move");
             break;
         case ReadError::illegal:
-            msg.append("not a legal move here");
+            if (!numeric && r.piece != PieceType::none && r.to.ok()) {
+                msg.append("no ");
+                msg.append(piece_name(r.piece));
+                msg.append(" can legally move to ");
+                append_square_algebraic(msg, r.to);
+            } else {
+                msg.append("not a legal move here");
+            }
             if (pos_.in_check())
                 msg.append(white ? " (White is in check)" : " (Black is in check)");
             break;
