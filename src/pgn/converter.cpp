@@ -359,7 +359,14 @@ Move Converter::fail_move(ast::Token move, notation::ReadResult const& r, bool n
             msg.append(white ? " is Black's; White is to move" : " is White's; Black is to move");
             break;
         case ReadError::illegal:
-            if (!numeric && r.piece != PieceType::none && r.to.ok()) {
+            if (numeric && r.from.ok() && r.to.ok() && !pos_.piece_on(r.from).empty()) {
+                msg.append("the ");
+                msg.append(piece_name(pos_.piece_on(r.from).type()));
+                msg.append(" on ");
+                append_square_numeric(msg, r.from);
+                msg.append(" cannot move to ");
+                append_square_numeric(msg, r.to);
+            } else if (!numeric && r.piece != PieceType::none && r.to.ok()) {
                 msg.append("no ");
                 msg.append(piece_name(r.piece));
                 msg.append(" can legally move to ");
