@@ -474,3 +474,74 @@ BOOST_AUTO_TEST_CASE(corpus_game_counts) {
     }
     BOOST_TEST_MESSAGE("corpus total: " << total << " games");
 }
+
+#ifndef PGN_ICCF_MUTATION_ROUNDS
+#define PGN_ICCF_MUTATION_ROUNDS 3000 // build with a larger value for a soak run
+#endif
+
+// Hostile input: randomly mutated edge files (bytes replaced by PGN delimiters, line ends,
+// quotes, deleted or duplicated ranges) go through the reader with random chunk sizes. Nothing
+// may crash or hang, the games must reproduce the input, and every game ends with end_game.
+BOOST_AUTO_TEST_CASE(mutated_inputs) {
+    std::vector<std::string> seeds;
+    for (auto const& e : fs::directory_iterator(data_dir / "edge"))
+        if (e.path().extension() == ".pgn") seeds.push_back(slurp(e.path()));
+    std::sort(seeds.begin(), seeds.end());
+    std::uint64_t state = 0x9E3779B97F4A7C15u;
+    auto next = [&state](std::uint64_t n) {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        return n == 0 ? 0 : state % n;
+    };
+    std::string_view const alphabet = "{}()[];$\"%*\\\n\r \t10-/.!?=+#e4O\xC2\xBD\xEF\xBB\xBF";
+    class Checker : public Counter {
+    public:
+        std::uint64_t begun = 0, ended = 0;
+        bool begin_game(ast::RawGame const& g) override {
+            ++begun;
+            return Counter::begin_game(g);
+        }
+        void end_game(ast::GameEnd const& e) override {
+            ++ended;
+            Counter::end_game(e);
+        }
+    };
+    for (int round = 0; round != PGN_ICCF_MUTATION_ROUNDS; ++round) {
+        std::string s = seeds[next(seeds.size())];
+        for (auto k = next(12) + 1; k != 0 && !s.empty(); --k) {
+            auto const at = next(s.size());
+            switch (next(4)) {
+            case 0:
+                s[at] = alphabet[next(alphabet.size())];
+                break;
+            case 1:
+                s.erase(at, next(20));
+                break;
+            case 2:
+                s.insert(at, s.substr(next(s.size()), next(40)));
+                break;
+            default:
+                s.insert(at, 1, alphabet[next(alphabet.size())]);
+                break;
+            }
+        }
+        BOOST_TEST_CONTEXT("round " << round) {
+            auto const chunk = 64 + next(300);
+            auto const sp = split(s, chunk);
+            BOOST_TEST(sp.reproduces);
+            auto source = pgn::open_memory(s);
+            pgn::GameReader reader(*source, chunk);
+            Checker c;
+            ast::RawGame g;
+            std::uint64_t games = 0;
+            while (reader.next(g)) {
+                parser::parse_game(g, c);
+                ++games;
+            }
+            BOOST_TEST(games == sp.games.size());
+            BOOST_TEST(c.begun == games);
+            BOOST_TEST(c.ended == games);
+        }
+    }
+}

@@ -251,7 +251,7 @@ char const* find_game_end(char const* const begin, char const* const limit, bool
         }
         // Movetext.
         while (p != limit) {
-            if (p != begin) p = skip_plain(p, limit);
+            if (p != begin && (p = skip_plain(p, limit)) == limit) break;
             while (split_classes[static_cast<unsigned char>(*p)] == plain)
                 if (++p == limit) return at_limit();
             switch (split_classes[static_cast<unsigned char>(*p)]) {
