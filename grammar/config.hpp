@@ -47,7 +47,6 @@ public:
     bool content = false; // a tag pair, move or result was seen
     bool error = false;
     std::string_view tag_name; // of the tag pair being parsed
-    char const* tag_name_at = nullptr;
 
     bool active() const { return muted_depth == 0; }
 

@@ -6,7 +6,7 @@
 // byte-class table. The primitives deliver visitor events themselves through the State in the
 // context, so no attribute is ever built and no token is copied.
 //
-// Lexical rules (documented in README "PGN input"):
+// Lexical rules (documented for users of the API in parse.hpp):
 // - A move token is a maximal run of bytes that are not whitespace and not one of
 //   `{ } ( ) [ ] ; $ "`; bytes >= 0x80 are token bytes (UTF-8 figurines, Cyrillic letters).
 // - A token starting with digits and periods is a move number (`12.`, `12...`); whatever
@@ -191,7 +191,6 @@ struct tag_name_parser : primitive<tag_name_parser> {
         while (p != last && !scan::is_space(*p) && *p != '"' && *p != '[' && *p != ']') ++p;
         if (p == b) return false;
         st.tag_name = view(b, p);
-        st.tag_name_at = b;
         st.consume(first, p);
         first = p;
         return true;
