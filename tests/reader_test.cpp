@@ -13,6 +13,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 using namespace pgn_iccf;
@@ -544,4 +545,45 @@ BOOST_AUTO_TEST_CASE(mutated_inputs) {
             BOOST_TEST(c.ended == games);
         }
     }
+}
+
+// parse_game is reentrant: games copied out of the reader (a RawGame is self-contained) and
+// parsed on several threads at once give the same events as on one thread.
+BOOST_AUTO_TEST_CASE(parse_game_is_reentrant) {
+    auto const bytes =
+        slurp(data_dir / "corpus" / "lichess_db_standard_rated_2021-10_first999.pgn");
+    struct Copy {
+        std::string bytes;
+        ast::Location start;
+        std::uint64_t number;
+    };
+    std::vector<Copy> games;
+    auto source = pgn::open_memory(bytes);
+    pgn::GameReader reader(*source);
+    ast::RawGame g;
+    while (reader.next(g)) games.push_back({std::string(g.bytes), g.start, g.number});
+    auto parse_all = [&games] {
+        Counter c;
+        for (auto const& copy : games) {
+            ast::RawGame raw;
+            raw.bytes = copy.bytes;
+            raw.start = copy.start;
+            raw.number = copy.number;
+            parser::parse_game(raw, c);
+        }
+        return c;
+    };
+    auto const ref = parse_all();
+    std::vector<Counter> results(4);
+    std::vector<std::thread> threads;
+    for (auto& r : results) threads.emplace_back([&r, &parse_all] { r = parse_all(); });
+    for (auto& t : threads) t.join();
+    for (auto const& r : results) {
+        BOOST_TEST(r.games == ref.games);
+        BOOST_TEST(r.moves == ref.moves);
+        BOOST_TEST(r.comments == ref.comments);
+        BOOST_TEST(r.warnings == ref.warnings);
+    }
+    BOOST_TEST(ref.games == 999u);
+    BOOST_TEST(ref.moves == 66292u);
 }
