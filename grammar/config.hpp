@@ -8,10 +8,8 @@
 
 #include <boost/spirit/home/x3.hpp>
 
-#include <bit>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -89,27 +87,7 @@ public:
         return make_token(std::string_view(b, static_cast<std::size_t>(e - b)), loc(b));
     }
 
-    // Builds a Token with two 16-byte stores. Tokens go to the visitor by value, copied with
-    // wide loads; after field-by-field stores those loads cannot be forwarded from the store
-    // buffer and stall (that was a third of the parse time). 16 bytes, not 32: a 32-byte
-    // vector local makes every caller realign its stack.
-    static Token make_token(std::string_view text, ast::Location at) {
-#if defined(__GNUC__) && defined(__SSE2__)
-        static_assert(sizeof(Token) == 32 && offsetof(Token, where) == 16 &&
-                      offsetof(ast::Location, line) == 8 && offsetof(ast::Location, column) == 12);
-        using u64x2 = std::uint64_t __attribute__((vector_size(16)));
-        struct Halves {
-            u64x2 text, where;
-        };
-        std::uint64_t w[2];
-        std::memcpy(w, &text, sizeof w);
-        Halves const h{{w[0], w[1]},
-                       {at.offset, at.line | (std::uint64_t{at.column} << 32)}}; // little-endian
-        return std::bit_cast<Token>(h);
-#else
-        return {text, at};
-#endif
-    }
+    static Token make_token(std::string_view text, ast::Location at) { return {text, at}; }
 
     void report(ast::Severity severity, char const* where, std::string_view text,
                 std::string message) {
