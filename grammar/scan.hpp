@@ -174,11 +174,6 @@ inline TagValueScan scan_tag_value(char const* p, char const* end) {
     // ended the previous range). 32 bytes at a time with GCC/Clang vector extensions (SSE2 or
     // AVX2 code, whatever the target has); byte-wide counters are flushed every 255 blocks.
     using v32 = unsigned char __attribute__((vector_size(32)));
-    auto load = [](char const* p) {
-        v32 v;
-        std::memcpy(&v, p, sizeof v);
-        return v;
-    };
     std::uint64_t ends = 0;
     std::uint64_t pairs = 0;
     char const* p = b;
@@ -186,8 +181,12 @@ inline TagValueScan scan_tag_value(char const* p, char const* end) {
         v32 acc_ends{};
         v32 acc_pairs{};
         for (int k = 0; k != 255 && e - p > 32; ++k, p += 32) {
-            v32 const x = load(p);
-            v32 const y = load(p + 1);
+            // Unaligned loads, written out: a helper returning a vector would change the ABI on
+            // targets without AVX (-Wpsabi).
+            v32 x;
+            v32 y;
+            std::memcpy(&x, p, sizeof x);
+            std::memcpy(&y, p + 1, sizeof y);
             auto const cr = (x == '\r');
             acc_ends -= reinterpret_cast<v32>((x == '\n') | cr);
             acc_pairs -= reinterpret_cast<v32>(cr & (y == '\n'));
