@@ -214,6 +214,17 @@ BOOST_AUTO_TEST_CASE(rejects_reproduce_bad_games_and_counts_add_up) {
     std::string converted = read_file(out);
     BOOST_TEST(converted.find("good") != std::string::npos);
     BOOST_TEST(converted.find("bad") == std::string::npos);
+    // --keep-broken writes the bad game up to its bad move, and still lists it in rejects
+    fs::path rej2 = temp_dir() / "rejects2.pgn";
+    auto kb = sh(bin + " -o - --keep-broken --rejects " + q(rej2) + " " + q(in) + " 2>&1");
+    BOOST_TEST(kb.status == 1);
+    BOOST_TEST(kb.out.find("1. 5254 5755 {Ke3} *") != std::string::npos);
+    BOOST_TEST(kb.out.find("3 games read: 2 converted, 0 rejected, 1 kept broken") !=
+               std::string::npos);
+    BOOST_TEST(read_file(rej2) == "[Event \"bad\"]\n\n1. e4 e5 2. Ke3 *\n");
+    // --width 0: one line of movetext per game
+    auto w0 = sh(bin + " -q --width 0 " + q(in));
+    BOOST_TEST(w0.out.find("\n1. 5254 5755 *\n") != std::string::npos);
     // --check writes nothing and reports the same
     auto c = sh(bin + " --check " + q(in) + " 2>&1");
     BOOST_TEST(c.status == 1);

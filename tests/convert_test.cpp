@@ -237,6 +237,14 @@ BOOST_AUTO_TEST_CASE(chess960_castling_is_king_to_own_rook) {
     BOOST_TEST(back.out.find("1. O-O-O *") != std::string::npos);
 }
 
+BOOST_AUTO_TEST_CASE(chess960_is_recognised_from_castling_rights) {
+    // No Variant tag: the Shredder castling field "Aa" (rooks on the a-file, kings on b)
+    // only makes sense in Chess960.
+    auto c = convert("[FEN \"rk6/8/8/8/8/8/8/RK6 w Aa - 0 1\"]\n\n1. O-O-O O-O-O *\n");
+    BOOST_TEST(c.messages == "");
+    BOOST_TEST(c.out.find("1. 2111 2818 *") != std::string::npos);
+}
+
 BOOST_AUTO_TEST_CASE(null_moves_are_written_as_dashes) {
     auto c = convert("1. e4 Z0 2. d4 -- *\n", to(notation::Notation::san));
     BOOST_TEST(c.out.find("1. e4 -- 2. d4 -- *") != std::string::npos);

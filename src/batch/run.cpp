@@ -293,15 +293,17 @@ Summary run(RunOptions const& options, std::FILE* err) {
                 break;
             case pgn::GameStatus::rejected:
                 ++sum.rejected;
-                if (!options.rejects.empty()) {
-                    reject_bytes.assign(game.bytes);
-                    // Keep games apart in the rejects file even when the input's last
-                    // game had no line end.
-                    if (!reject_bytes.empty() && reject_bytes.back() != '\n')
-                        reject_bytes.push_back('\n');
-                    if (!rejects.write(reject_bytes)) sum.io_failure = true;
-                }
                 break;
+            }
+            // Every game that was not converted in full goes to the rejects file as read
+            // (a kept-broken game too: it is written, but only up to its bad move).
+            if (r.status != pgn::GameStatus::converted && !options.rejects.empty()) {
+                reject_bytes.assign(game.bytes);
+                // Keep games apart in the rejects file even when the input's last game
+                // had no line end.
+                if (!reject_bytes.empty() && reject_bytes.back() != '\n')
+                    reject_bytes.push_back('\n');
+                if (!rejects.write(reject_bytes)) sum.io_failure = true;
             }
             if (out.size() >= (std::size_t{1} << 20)) {
                 if (target && !target->write(out)) sum.io_failure = true;
