@@ -81,8 +81,7 @@ void MovetextWriter::close_variation() {
 void MovetextWriter::comment(std::string_view text) {
     // Fast path: a comment without line breaks that fits on the current line is written as
     // it is (exactly what the word-by-word path below would write).
-    if (column_ + 1 + open_ + text.size() + 2 <= width_ &&
-        !contains_either(text, '\n', '\r')) {
+    if (column_ + 1 + open_ + text.size() + 2 <= width_ && !contains_either(text, '\n', '\r')) {
         separator_then(text.size() + 2);
         out_->push_back('{');
         out_->append(text);
