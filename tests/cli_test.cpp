@@ -235,6 +235,24 @@ BOOST_AUTO_TEST_CASE(rejects_reproduce_bad_games_and_counts_add_up) {
     BOOST_TEST(read_file(in) == good + bad + good);
 }
 
+BOOST_AUTO_TEST_CASE(several_inputs_go_to_a_directory) {
+    fs::path a = temp_dir() / "a.pgn";
+    fs::path b = temp_dir() / "b.PGN";
+    {
+        std::ofstream fa(a, std::ios::binary), fb(b, std::ios::binary);
+        fa << "1. e4 *\n";
+        fb << "1. d4 *\n";
+    }
+    fs::path dir = temp_dir() / "outdir";
+    auto r = sh(bin + " -q -o " + q(dir) + " " + q(a) + " " + q(b));
+    BOOST_TEST(r.status == 0);
+    BOOST_TEST(read_file(dir / "a.iccf.pgn").find("1. 5254 *") != std::string::npos);
+    BOOST_TEST(read_file(dir / "b.iccf.pgn").find("1. 4244 *") != std::string::npos);
+    auto s = sh(bin + " -q -t san --suffix .x.pgn -o " + q(dir) + " " + q(a) + " " + q(b));
+    BOOST_TEST(s.status == 0);
+    BOOST_TEST(read_file(dir / "a.x.pgn").find("1. e4 *") != std::string::npos);
+}
+
 BOOST_AUTO_TEST_CASE(all_good_exits_0_and_numeric_reads_back) {
     fs::path in = temp_dir() / "good.pgn";
     {
