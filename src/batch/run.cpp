@@ -179,6 +179,13 @@ Summary run(RunOptions const& options, std::FILE* err) {
 
     Output rejects;
     std::string error;
+    if (!options.rejects.empty() && !options.check && options.output != "-" &&
+        (options.rejects == options.output || same_file(options.rejects, options.output))) {
+        std::fprintf(err, "pgn-iccf: error: --rejects and -o name the same file: %s\n",
+                     options.rejects.c_str());
+        sum.io_failure = true;
+        return sum;
+    }
     if (!options.rejects.empty()) {
         for (auto const& in : inputs) {
             if (in != "-" && same_file(in, options.rejects)) {
