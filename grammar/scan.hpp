@@ -70,6 +70,23 @@ inline char const* find_line_end(char const* p, char const* end) {
     return p;
 }
 
+// First byte equal to c in [p, end), or end. Inline rather than libc memchr: the spans searched
+// (a clock comment, a tag line) are a few dozen bytes, where the call costs more than the scan.
+inline char const* find_byte(char const* p, char const* end, char c) {
+#ifdef __AVX2__
+    __m256i const needle = _mm256_set1_epi8(c);
+    while (end - p >= 32) {
+        __m256i const x = _mm256_loadu_si256(reinterpret_cast<__m256i const*>(p));
+        auto const mask =
+            static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, needle)));
+        if (mask != 0) return p + std::countr_zero(mask);
+        p += 32;
+    }
+#endif
+    while (p != end && *p != c) ++p;
+    return p;
+}
+
 // Skips one line terminator (LF, CRLF or a lone CR) at p, if any.
 inline char const* skip_line_end(char const* p, char const* end) {
     if (p != end && *p == '\r')
@@ -131,6 +148,23 @@ inline TagValueScan scan_tag_value(char const* p, char const* end) {
         while (q != end && is_blank(*q)) ++q;
         return q != end && *q == ']';
     };
+#ifdef __AVX2__
+    // Fast path: the first of '"', '\\', CR, LF in the next 32 bytes is a '"' that closes the
+    // value (no escapes, no inner quote): the loop below would stop there too.
+    if (end - p >= 32) {
+        __m256i const x = _mm256_loadu_si256(reinterpret_cast<__m256i const*>(p));
+        auto const eq = [&](char c) { return _mm256_cmpeq_epi8(x, _mm256_set1_epi8(c)); };
+        auto const mask = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_or_si256(
+            _mm256_or_si256(eq('"'), eq('\\')), _mm256_or_si256(eq('\n'), eq('\r')))));
+        if (mask != 0) {
+            char const* q = p + std::countr_zero(mask);
+            if (*q == '"' && closes(q)) {
+                r.close = q;
+                return r;
+            }
+        }
+    }
+#endif
     char const* q = p;
     for (; q != end && !is_line_end(*q); ++q) {
         if (*q == '\\' && q + 1 != end && (q[1] == '"' || q[1] == '\\')) {

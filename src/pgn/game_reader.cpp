@@ -122,9 +122,12 @@ bool looks_like_tag_line(char const* q, char const* end) {
 // The start of the first line in (from, to) that starts (after blanks) like a tag pair, or
 // nullptr. Used to bound an unterminated comment.
 char const* tag_line_inside(char const* from, char const* to) {
-    for (char const* p = from; p < to; ++p) {
-        p = static_cast<char const*>(std::memchr(p, '[', static_cast<std::size_t>(to - p)));
-        if (p == nullptr) return nullptr;
+    // Such a line follows a line end: most comments have none (clock and eval comments).
+    char const* const le = find_line_end(from, to);
+    if (le == to) return nullptr;
+    for (char const* p = le + 1; p < to; ++p) {
+        p = find_byte(p, to, '[');
+        if (p == to) return nullptr;
         char const* s = p;
         while (s != from && is_blank(s[-1])) --s;
         if (s != from && is_line_end(s[-1]) && looks_like_tag_line(p, to)) return s;
@@ -216,10 +219,10 @@ char const* find_game_end(char const* const begin, char const* const limit, bool
             char const* t = le;
             while (t != p && is_blank(t[-1])) --t;
             // Fast path: a line `[... "]` whose only ']' is the last byte holds one tag pair.
-            char const* q = (t - p >= 3 && t[-1] == ']' && t[-2] == '"' &&
-                             std::memchr(p, ']', static_cast<std::size_t>(t - p)) == t - 1)
-                                ? le
-                                : skip_blanks(skip_tag_pair(p, le), le);
+            char const* q =
+                (t - p >= 3 && t[-1] == ']' && t[-2] == '"' && find_byte(p, t, ']') == t - 1)
+                    ? le
+                    : skip_blanks(skip_tag_pair(p, le), le);
             if (q != le) {
                 p = q;
                 in_tags = *q == '[';
@@ -283,11 +286,26 @@ char const* find_game_end(char const* const begin, char const* const limit, bool
                 break;
             }
             case brace: {
-                auto const* close = static_cast<char const*>(
-                    std::memchr(p + 1, '}', static_cast<std::size_t>(limit - p - 1)));
-                char const* scan_to = close != nullptr ? close : limit;
-                if (char const* s = tag_line_inside(p + 1, scan_to)) return boundary(s);
-                if (close == nullptr) return at_limit();
+#ifdef __AVX2__
+                // Fast path: a one-line comment closed within the next 32 bytes (clock and
+                // eval comments) holds no tag-like line.
+                if (limit - p > 32) {
+                    __m256i const x = _mm256_loadu_si256(reinterpret_cast<__m256i const*>(p + 1));
+                    auto const eq = [&](char c) {
+                        return _mm256_cmpeq_epi8(x, _mm256_set1_epi8(c));
+                    };
+                    auto const closes = static_cast<std::uint32_t>(_mm256_movemask_epi8(eq('}')));
+                    auto const line_ends = static_cast<std::uint32_t>(
+                        _mm256_movemask_epi8(_mm256_or_si256(eq('\n'), eq('\r'))));
+                    if (closes != 0 && (line_ends & ((closes & -closes) - 1)) == 0) {
+                        p += 2 + std::countr_zero(closes);
+                        break;
+                    }
+                }
+#endif
+                char const* const close = find_byte(p + 1, limit, '}');
+                if (char const* s = tag_line_inside(p + 1, close)) return boundary(s);
+                if (close == limit) return at_limit();
                 p = close + 1;
                 break;
             }
