@@ -117,6 +117,8 @@ constexpr LeaperTables build_leapers() {
         t.pawn[1][i] = leaper(sq, std::array<Step, 2>{{{-1, -1}, {1, -1}}});
         t.knight[i] = leaper(sq, knight_steps);
         t.king[i] = leaper(sq, king_steps);
+        t.rook_rays[i] = slide(sq, 0, rook_steps);
+        t.bishop_rays[i] = slide(sq, 0, bishop_steps);
     }
     for (int a = 0; a < 64; ++a) {
         for (Step s : king_steps) {

@@ -36,6 +36,8 @@ struct LeaperTables {
     std::array<std::array<Bitboard, 64>, 2> pawn; // [color][square]
     std::array<Bitboard, 64> knight;
     std::array<Bitboard, 64> king;
+    std::array<Bitboard, 64> rook_rays;               // rook attacks on an empty board
+    std::array<Bitboard, 64> bishop_rays;             // bishop attacks on an empty board
     std::array<std::array<Bitboard, 64>, 64> between; // strictly between, 0 if not aligned
     std::array<std::array<Bitboard, 64>, 64> line;    // whole line through both, 0 if not aligned
 };
@@ -117,6 +119,13 @@ inline Bitboard attacks(PieceType t, Square s, Bitboard occupied) {
         return 0;
     }
 }
+
+// Empty-board attacks of a rook / bishop / queen on s (no table index to compute).
+inline Bitboard rook_rays(Square s) { return detail::leapers.rook_rays[std::size_t(s.index())]; }
+inline Bitboard bishop_rays(Square s) {
+    return detail::leapers.bishop_rays[std::size_t(s.index())];
+}
+inline Bitboard queen_rays(Square s) { return rook_rays(s) | bishop_rays(s); }
 
 // Squares strictly between a and b if they share a line (rank, file, diagonal), else 0.
 inline Bitboard between(Square a, Square b) {

@@ -280,7 +280,8 @@ Move Position::castling_move(CastleSide side) const {
     return Move(king_square(side_), castling_rook(side_, side), MoveKind::castling);
 }
 
-bool Position::is_legal_pseudo(Move m) const {
+// The cases Position::is_legal_pseudo does not handle inline.
+bool Position::is_legal_pseudo_other(Move m) const {
     Color us = side_;
     Square from = m.from();
     Square to = m.to();

@@ -18,8 +18,8 @@ Position::Position() { set_fen(start_fen); }
 Bitboard Position::slider_blockers(Color c) const {
     Square ksq = king_square(c);
     Bitboard snipers =
-        ((rook_attacks(ksq, 0) & (pieces(PieceType::rook) | pieces(PieceType::queen))) |
-         (bishop_attacks(ksq, 0) & (pieces(PieceType::bishop) | pieces(PieceType::queen)))) &
+        ((rook_rays(ksq) & (pieces(PieceType::rook) | pieces(PieceType::queen))) |
+         (bishop_rays(ksq) & (pieces(PieceType::bishop) | pieces(PieceType::queen)))) &
         pieces(~c);
     Bitboard occupied = pieces();
     Bitboard result = 0;
@@ -34,6 +34,27 @@ void Position::update_check_info() {
     checkers_ = attackers_to(king_square(side_)) & pieces(~side_);
     blockers_[0] = slider_blockers(Color::white);
     blockers_[1] = slider_blockers(Color::black);
+}
+
+// The same after a move by ~side_ that changed the occupancy or the piece of the squares in
+// `changed` (and moved that side's king if `king_moved`). Only the side that moved can give
+// check, so only its pieces are looked at. The blockers of a king depend only on what stands
+// on the empty-board queen rays from it: when no changed square lies on them (and the king
+// did not move), the blockers are the same as before and are not recomputed.
+void Position::update_check_info(Bitboard changed, bool king_moved) {
+    Color const mover = ~side_;
+    Square const ksq = king_square(side_);
+    Bitboard const occupied = pieces();
+    Bitboard const diag = pieces(PieceType::bishop) | pieces(PieceType::queen);
+    Bitboard const orth = pieces(PieceType::rook) | pieces(PieceType::queen);
+    checkers_ = ((pawn_attacks(side_, ksq) & pieces(PieceType::pawn)) |
+                 (knight_attacks(ksq) & pieces(PieceType::knight)) |
+                 (king_attacks(ksq) & pieces(PieceType::king)) |
+                 (bishop_attacks(ksq, occupied) & diag) | (rook_attacks(ksq, occupied) & orth)) &
+                pieces(mover);
+    if (changed & queen_rays(ksq)) blockers_[std::size_t(side_)] = slider_blockers(side_);
+    if (king_moved || (changed & queen_rays(king_square(mover))))
+        blockers_[std::size_t(mover)] = slider_blockers(mover);
 }
 
 void Position::do_move(Move m, UndoInfo& undo) {
@@ -61,6 +82,8 @@ void Position::do_move(Move m, UndoInfo& undo) {
     Square from = m.from();
     Square to = m.to();
     Square new_ep{};
+    Bitboard changed = from.bb() | to.bb();
+    bool king_moved = false;
 
     switch (m.kind()) {
     case MoveKind::castling: {
@@ -70,6 +93,8 @@ void Position::do_move(Move m, UndoInfo& undo) {
         put_piece(Piece(us, PieceType::king), castle_king_to(us, cs));
         put_piece(Piece(us, PieceType::rook), castle_rook_to(us, cs));
         castling_ &= std::uint8_t(~(3U << (index(us) * 2)));
+        changed |= castle_king_to(us, cs).bb() | castle_rook_to(us, cs).bb();
+        king_moved = true;
         break;
     }
     case MoveKind::en_passant: {
@@ -78,6 +103,7 @@ void Position::do_move(Move m, UndoInfo& undo) {
         remove_piece(cap);
         move_piece(from, to);
         halfmove_clock_ = 0;
+        changed |= cap.bb();
         break;
     }
     default: {
@@ -89,6 +115,7 @@ void Position::do_move(Move m, UndoInfo& undo) {
         }
         PieceType pt = board_[std::size_t(from.index())].type();
         move_piece(from, to);
+        king_moved = pt == PieceType::king;
         if (pt == PieceType::pawn) {
             halfmove_clock_ = 0;
             if (m.kind() == MoveKind::promotion) {
@@ -104,7 +131,7 @@ void Position::do_move(Move m, UndoInfo& undo) {
     }
     }
 
-    update_check_info();
+    update_check_info(changed, king_moved);
     if (new_ep.ok()) set_ep_if_capturable(new_ep);
 }
 

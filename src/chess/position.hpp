@@ -99,6 +99,7 @@ public:
     bool is_legal(Move m) const;
     // Fast legality test for a move known to be pseudo-legal (piece of the side to move, to
     // a square it attacks or a pawn push).
+    // Inline for the common case (a normal move or promotion, not by the king, not in check).
     bool is_legal_pseudo(Move m) const;
     // True if the side to move has at least one legal move (stops at the first one found).
     bool has_legal_move() const;
@@ -128,8 +129,10 @@ private:
     void remove_piece(Square s);
     void move_piece(Square from, Square to);
     void update_check_info();
+    void update_check_info(Bitboard changed, bool king_moved);
     Bitboard slider_blockers(Color c) const;
     bool castling_path_clear(Color c, CastleSide side) const;
+    bool is_legal_pseudo_other(Move m) const;
     bool ep_capture_legal(Square from) const;
     void set_ep_if_capturable(Square ep);
     void set_castling_right(Color c, CastleSide side, Square rook);
@@ -190,6 +193,14 @@ inline bool Position::can_castle(Color c, CastleSide side) const {
 
 inline Square Position::castling_rook(Color c, CastleSide side) const {
     return castling_rook_[std::size_t(c)][std::size_t(side)];
+}
+
+inline bool Position::is_legal_pseudo(Move m) const {
+    Square const from = m.from();
+    Square const ksq = king_square(side_);
+    if (std::uint8_t(m.kind()) <= std::uint8_t(MoveKind::promotion) && !checkers_ && from != ksq)
+        return !(blockers_[std::size_t(side_)] & from.bb()) || aligned(ksq, from, m.to());
+    return is_legal_pseudo_other(m);
 }
 
 inline Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
