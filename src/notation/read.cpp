@@ -45,7 +45,7 @@ constexpr Bitboard file_bb(int f) { return Bitboard{0x0101010101010101ULL} << f;
 constexpr Bitboard rank_bb(int r) { return Bitboard{0xFFULL} << (8 * r); }
 
 // Drops trailing check marks, annotation glyphs and an `e.p.` / `ep` suffix, in any order.
-std::string_view strip_suffixes(std::string_view t) {
+std::string_view strip_suffixes_loop(std::string_view t) {
     for (;;) {
         if (t.empty()) return t;
         char c = t.back();
@@ -59,6 +59,12 @@ std::string_view strip_suffixes(std::string_view t) {
             return t;
         }
     }
+}
+
+// Most tokens end with a rank digit (nothing to drop): tested inline.
+inline std::string_view strip_suffixes(std::string_view t) {
+    if (!t.empty() && is_rank(t.back())) return t;
+    return strip_suffixes_loop(t);
 }
 
 struct LetterMatch {
@@ -93,6 +99,25 @@ LetterMatch match_table(Letters const& l, std::string_view s) {
 // Figurines of both colours are accepted in every language; the "figurine" language also
 // accepts the English letters.
 LetterMatch match_letter(Letters const& l, std::string_view s) {
+    if (&l == &english()) {
+        // The default language: one ASCII letter per piece, no table walk.
+        switch (s[0]) {
+        case 'P':
+            return {PieceType::pawn, 1};
+        case 'N':
+            return {PieceType::knight, 1};
+        case 'B':
+            return {PieceType::bishop, 1};
+        case 'R':
+            return {PieceType::rook, 1};
+        case 'Q':
+            return {PieceType::queen, 1};
+        case 'K':
+            return {PieceType::king, 1};
+        default:
+            return match_figurine(s);
+        }
+    }
     LetterMatch m = match_table(l, s);
     if (m.size) return m;
     m = match_figurine(s);
@@ -133,7 +158,7 @@ struct Tail {
 
 // Parsed right to left: the last rank digit ends the target square, everything after it is
 // the promotion piece.
-TailStatus parse_tail(std::string_view s, Letters const& l, Tail& t) {
+TailStatus parse_tail_general(std::string_view s, Letters const& l, Tail& t) {
     std::size_t i = s.size();
     while (i > 0 && !is_rank(s[i - 1])) --i;
     if (i < 2 || !is_file(s[i - 2])) return TailStatus::syntax;
@@ -179,6 +204,39 @@ TailStatus parse_tail(std::string_view s, Letters const& l, Tail& t) {
     return TailStatus::syntax;
 }
 
+// parse_tail: the common shapes (the token ends with the target square, from-part and
+// capture sign in ASCII) inline, the rest (promotions, other capture signs, errors) in
+// parse_tail_general, which gives the same result for the common shapes.
+inline TailStatus parse_tail(std::string_view s, Letters const& l, Tail& t) {
+    std::size_t const n = s.size();
+    if (n >= 2 && is_rank(s[n - 1]) && is_file(s[n - 2])) {
+        std::size_t j = n - 2;
+        if (j > 0 && (s[j - 1] == 'x' || s[j - 1] == ':' || s[j - 1] == '-')) --j;
+        Square const to = Square::at(s[n - 2] - 'a', s[n - 1] - '1');
+        if (j == 0) {
+            t.to = to;
+            return TailStatus::ok;
+        }
+        if (j == 1 && is_file(s[0])) {
+            t.to = to;
+            t.from_file = s[0] - 'a';
+            return TailStatus::ok;
+        }
+        if (j == 1 && is_rank(s[0])) {
+            t.to = to;
+            t.from_rank = s[0] - '1';
+            return TailStatus::ok;
+        }
+        if (j == 2 && is_file(s[0]) && is_rank(s[1])) {
+            t.to = to;
+            t.from_file = s[0] - 'a';
+            t.from_rank = s[1] - '1';
+            return TailStatus::ok;
+        }
+    }
+    return parse_tail_general(s, l, t);
+}
+
 // 2 for O-O, 3 for O-O-O, else 0. Symbols O, 0 or o; dashes between them optional.
 int castling_shape(std::string_view s) {
     auto symbol = [](char c) { return c == 'O' || c == '0' || c == 'o'; };
@@ -197,6 +255,41 @@ int castling_shape(std::string_view s) {
 }
 
 constexpr int last_rank(Color c) { return c == Color::white ? 7 : 0; }
+
+// Position::is_legal(m) for a move built by resolve_coordinates: a piece of type t of the side
+// to move stands on m.from(), and the kind fits it (a pawn: normal, a valid promotion exactly
+// on the last rank, or en passant to the en passant square; other pieces: normal). Those facts
+// need no checking again: what is left is whether the piece reaches the target (attack set or
+// pawn push) without taking its own piece, then the pin/check test of is_legal_pseudo.
+bool legal_from_piece(Position const& pos, Move m, PieceType t) {
+    Color const us = pos.side_to_move();
+    Square const from = m.from();
+    Square const to = m.to();
+    if (pos.pieces(us) & to.bb()) return false;
+    if (t == PieceType::pawn) {
+        bool const diagonal = (chess::pawn_attacks(us, from) & to.bb()) != 0;
+        if (m.kind() == MoveKind::en_passant) {
+            if (!diagonal) return false;
+        } else if (diagonal) {
+            if (!(pos.pieces(~us) & to.bb())) return false;
+        } else {
+            int const up = us == Color::white ? 8 : -8;
+            Bitboard const occupied = pos.pieces();
+            if (to.index() == from.index() + up) {
+                if (occupied & to.bb()) return false;
+            } else if (to.index() == from.index() + 2 * up) {
+                if (from.rank() != (us == Color::white ? 1 : 6) || (occupied & to.bb()) ||
+                    (occupied & Square(from.index() + up).bb()))
+                    return false;
+            } else {
+                return false;
+            }
+        }
+    } else if (!(chess::attacks(t, from, pos.pieces()) & to.bb())) {
+        return false;
+    }
+    return pos.is_legal_pseudo(m);
+}
 
 // The move of the piece on `from` to `to` (long algebraic, numeric, fully disambiguated
 // SAN). `named` is the piece letter given (none: any piece). A king to its own castling
@@ -241,14 +334,17 @@ void resolve_coordinates(Position const& pos, Square from, Square to, PieceType 
             bool ep = to == pos.ep_square() && to.file() != from.file();
             m = Move(from, to, ep ? MoveKind::en_passant : MoveKind::normal);
         }
-    } else if (t == PieceType::king) {
+    }
+    bool legal = false;
+    if (t == PieceType::king) {
+        // A castling move from castling_move() is legal; so is `plain` when tested so.
         Move const plain(from, to);
         if (pos.piece_on(to) == Piece(us, PieceType::rook)) {
             for (auto side : {chess::CastleSide::king, chess::CastleSide::queen}) {
                 Move c = pos.castling_move(side);
                 if (c.ok() && c.from() == from && c.to() == to) m = c;
             }
-        } else if (pos.is_legal(plain)) {
+        } else if (legal_from_piece(pos, plain, t)) {
             m = plain;
         } else {
             for (auto side : {chess::CastleSide::king, chess::CastleSide::queen}) {
@@ -257,11 +353,12 @@ void resolve_coordinates(Position const& pos, Square from, Square to, PieceType 
                 if (c.ok() && c.from() == from) m = c;
             }
         }
+        legal = m.ok();
         if (!m.ok()) m = plain;
     } else {
-        m = Move(from, to);
+        if (t != PieceType::pawn) m = Move(from, to);
+        legal = legal_from_piece(pos, m, t);
     }
-    bool const legal = pos.is_legal(m);
     if (promo != PieceType::none && m.kind() != MoveKind::promotion) {
         r.error = legal ? ReadError::promotion_not_allowed : ReadError::illegal;
         return;
