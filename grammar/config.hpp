@@ -53,26 +53,13 @@ public:
     // line ends it passes (line_end_at) and token parsers move pos_ over their tokens
     // (consume), so that delivering a token normally scans nothing at all.
     ast::Location loc(char const* p) {
-        auto const off = p - begin;
-        if (p < pos_) {
-            if (off < line_start_)
-                rewind(); // before the current line: count again (errors)
-            else
-                return at(off); // on the current line: nothing to count
-        }
-        char const* ls = nullptr;
-        auto const n = scan::count_lines(pos_, p, pos_ != begin && pos_[-1] == '\r', ls);
-        if (n != 0) {
-            line_ += static_cast<std::uint32_t>(n);
-            line_start_ = ls - begin;
-        }
-        pos_ = p;
-        return at(off);
+        if (p != pos_) move_to(p); // a token normally starts where the skipper stopped
+        return at(p - begin);
     }
     // The line-end byte at q has been passed by the whitespace skipper.
     void line_end_at(char const* q) {
-        if (q < pos_) return;  // counted already (the skipper runs again after backtracking)
-        if (q != pos_) loc(q); // count anything skipped between
+        if (q < pos_) return;      // counted already (the skipper runs again after backtracking)
+        if (q != pos_) move_to(q); // count anything skipped between
         if (!(*q == '\n' && q != begin && q[-1] == '\r')) ++line_; // an LF after a CR: counted
         line_start_ = q + 1 - begin;
         pos_ = q + 1;
@@ -80,7 +67,7 @@ public:
     // [b, e) holds no line end (a token, blanks): pos_ may move over it without counting.
     void consume(char const* b, char const* e) {
         if (e <= pos_) return;
-        if (b > pos_) loc(b);
+        if (b > pos_) move_to(b);
         pos_ = e;
     }
     Token token(char const* b, char const* e) {
@@ -109,6 +96,22 @@ private:
     ast::Location at(std::int64_t off) const {
         return {game.start.offset + static_cast<std::uint64_t>(off), line_,
                 static_cast<std::uint32_t>(off - line_start_ + 1)};
+    }
+    // Counts the line ends between pos_ and p (from the game start if p is before the
+    // current line) and moves pos_ to p, or leaves it if p is behind it on the current line.
+    void move_to(char const* p) {
+        auto const off = p - begin;
+        if (p < pos_) {
+            if (off >= line_start_) return; // on the current line: nothing to count
+            rewind();                       // before the current line: count again (errors)
+        }
+        char const* ls = nullptr;
+        auto const n = scan::count_lines(pos_, p, pos_ != begin && pos_[-1] == '\r', ls);
+        if (n != 0) {
+            line_ += static_cast<std::uint32_t>(n);
+            line_start_ = ls - begin;
+        }
+        pos_ = p;
     }
     void rewind() {
         pos_ = begin;

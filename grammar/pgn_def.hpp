@@ -85,6 +85,12 @@ inline std::string_view view(char const* b, char const* e) {
     return {b, static_cast<std::size_t>(e - b)};
 }
 
+// The rare paths with messages stay out of line: the hot token path then needs few registers.
+[[gnu::cold, gnu::noinline]] inline void warn_unknown_suffix(State& st, char const* b,
+                                                             char const* e) {
+    st.warn(b, view(b, e), "unknown move annotation '" + std::string(view(b, e)) + "'");
+}
+
 // A move (or null move) token: splits off `e.p.` and the suffix annotation.
 inline void deliver_move(State& st, char const* p, char const* e) {
     char const* me = e;
@@ -96,13 +102,31 @@ inline void deliver_move(State& st, char const* p, char const* e) {
     if (me - p > 4 && std::memcmp(me - 4, "e.p.", 4) == 0) me -= 4;
     st.content = true;
     if (!st.active()) return;
-    if (ss != se && !is_known_suffix(view(ss, se)))
-        st.warn(ss, view(ss, se), "unknown move annotation '" + std::string(view(ss, se)) + "'");
+    if (ss != se && !is_known_suffix(view(ss, se))) warn_unknown_suffix(st, ss, se);
     ast::Location const at = st.loc(p); // before the suffix: locations are computed in order
     auto const shift = static_cast<std::uint32_t>(ss - p); // no line end inside a token
     st.visitor.move(
         State::make_token(view(p, me), at),
         State::make_token(view(ss, se), {at.offset + shift, at.line, at.column + shift}));
+}
+
+// A token without ASCII letters or digits: periods, a null move `--`, or a glyph.
+[[gnu::noinline]] inline void deliver_symbol(State& st, char const* p, char const* e) {
+    auto const text = view(p, e);
+    if (text.find_first_not_of('.') == std::string_view::npos) return; // "..." of "12. ..."
+    if (text == "--") {
+        deliver_move(st, p, e);
+        return;
+    }
+    if (!st.active()) return;
+    int const nag = scan::glyph_nag(text);
+    if (nag >= 0) {
+        st.visitor.nag(st.token(p, e), static_cast<std::uint8_t>(nag));
+    } else {
+        st.warn(p, text,
+                "unknown annotation symbol '" + std::string(text) + "'; kept as a comment");
+        st.visitor.comment(st.token(p, e), CommentKind::brace);
+    }
 }
 
 // One movetext token [p, e) that is not a result and not a move number.
@@ -120,21 +144,7 @@ inline void deliver_token(State& st, char const* p, char const* e) {
         return;
     }
     if (!has_ascii_alnum(p, e)) {
-        auto const text = view(p, e);
-        if (text.find_first_not_of('.') == std::string_view::npos) return; // "..." of "12. ..."
-        if (text == "--") {
-            deliver_move(st, p, e);
-            return;
-        }
-        if (!st.active()) return;
-        int const nag = scan::glyph_nag(text);
-        if (nag >= 0) {
-            st.visitor.nag(st.token(p, e), static_cast<std::uint8_t>(nag));
-        } else {
-            st.warn(p, text,
-                    "unknown annotation symbol '" + std::string(text) + "'; kept as a comment");
-            st.visitor.comment(st.token(p, e), CommentKind::brace);
-        }
+        deliver_symbol(st, p, e);
         return;
     }
     if (view(p, e) == "e.p.") return;
