@@ -26,6 +26,7 @@
 
 #include "grammar/pgn.hpp"
 
+#include <array>
 #include <cstring>
 #include <string>
 
@@ -43,6 +44,11 @@ inline bool at_line_start(State const& st, char const* p) {
 
 // Skips whitespace and '%' escape lines, counting the line ends it passes.
 inline char const* skip_space(State& st, char const* p, char const* last) {
+    // Fast path: the one blank between two tokens ('%' is an escape only in column 1).
+    if (last - p >= 2 && *p == ' ' && !scan::is_space(p[1])) {
+        st.consume(p, p + 1);
+        return p + 1;
+    }
     char const* const from = p;
     for (;;) {
         while (p != last && scan::is_space(*p)) {
@@ -189,6 +195,16 @@ struct char_parser : primitive<char_parser> {
     }
 };
 
+constexpr std::array<bool, 256> make_tag_name_ends() {
+    std::array<bool, 256> t{};
+    for (int c = 0; c != 256; ++c)
+        t[static_cast<std::size_t>(c)] =
+            scan::is_space(static_cast<char>(c)) || c == '"' || c == '[' || c == ']';
+    return t;
+}
+inline constexpr std::array<bool, 256> tag_name_ends = make_tag_name_ends();
+inline bool ends_tag_name(char c) { return tag_name_ends[static_cast<unsigned char>(c)]; }
+
 // §8.1 tag name. Real files use lower case, '?' and ':' in names: any run of bytes that are
 // not blanks, quotes or brackets is accepted.
 struct tag_name_parser : primitive<tag_name_parser> {
@@ -198,7 +214,7 @@ struct tag_name_parser : primitive<tag_name_parser> {
         char const* p = first;
         while (p != last && scan::is_blank(*p)) ++p;
         char const* b = p;
-        while (p != last && !scan::is_space(*p) && *p != '"' && *p != '[' && *p != ']') ++p;
+        while (p != last && !ends_tag_name(*p)) ++p;
         if (p == b) return false;
         st.tag_name = view(b, p);
         st.consume(first, p);

@@ -47,9 +47,32 @@ constexpr bool is_token_byte(char c) {
 }
 constexpr bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
-// End of the move token starting at p (first delimiter or whitespace, or end). (A SIMD version
-// was measured slower: tokens are a few bytes long.)
+// End of the move token starting at p (first delimiter or whitespace, or end). With AVX2 the
+// next 32 bytes are classified at once by two nibble lookups (no per-byte loop and branch):
+// a byte is not a token byte when lo_nibble_classes[low nibble] & hi_nibble_classes[high
+// nibble] != 0. Bits: 1 control bytes 0x00-0x1F; 2 row 0x2_: space " $ ( ); 4 ';'; 8 '[' ']';
+// 16 '{' '}' DEL. Bytes >= 0x80 have no bit: token bytes.
 inline char const* token_end(char const* p, char const* end) {
+#ifdef __AVX2__
+    while (end - p >= 32) {
+        __m256i const lo_nibble_classes =
+            _mm256_setr_epi8(1 | 2, 1, 1 | 2, 1, 1 | 2, 1, 1, 1, 1 | 2, 1 | 2, 1, 1 | 4 | 8 | 16, 1,
+                             1 | 8 | 16, 1, 1 | 16, 1 | 2, 1, 1 | 2, 1, 1 | 2, 1, 1, 1, 1 | 2,
+                             1 | 2, 1, 1 | 4 | 8 | 16, 1, 1 | 8 | 16, 1, 1 | 16);
+        __m256i const hi_nibble_classes =
+            _mm256_setr_epi8(1, 1, 2, 4, 0, 8, 0, 16, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 2, 4, 0, 8, 0,
+                             16, 0, 0, 0, 0, 0, 0, 0, 0);
+        __m256i const nibble = _mm256_set1_epi8(0x0F);
+        __m256i const x = _mm256_loadu_si256(reinterpret_cast<__m256i const*>(p));
+        __m256i const lo = _mm256_shuffle_epi8(lo_nibble_classes, _mm256_and_si256(x, nibble));
+        __m256i const hi = _mm256_shuffle_epi8(hi_nibble_classes,
+                                               _mm256_and_si256(_mm256_srli_epi16(x, 4), nibble));
+        auto const token = static_cast<std::uint32_t>(_mm256_movemask_epi8(
+            _mm256_cmpeq_epi8(_mm256_and_si256(lo, hi), _mm256_setzero_si256())));
+        if (token != 0xFFFFFFFFu) return p + std::countr_one(token);
+        p += 32;
+    }
+#endif
     while (p != end && is_token_byte(*p)) ++p;
     return p;
 }

@@ -429,3 +429,19 @@ BOOST_AUTO_TEST_CASE(long_values) {
     BOOST_TEST(s.tokens[3].where.column == 100004u);
     BOOST_TEST(s.diagnostics.empty());
 }
+
+// scan::token_end (vector classification with AVX2) against the byte class table, for every
+// byte value at every position of a 32-byte block and in the scalar tail.
+BOOST_AUTO_TEST_CASE(token_end_matches_byte_classes) {
+    for (int c = 0; c != 256; ++c) {
+        for (std::size_t at : {std::size_t{0}, std::size_t{5}, std::size_t{31}, std::size_t{40}}) {
+            std::string s(48, 'a');
+            s[at] = static_cast<char>(c);
+            bool const token = pgn_iccf::scan::is_token_byte(static_cast<char>(c));
+            char const* e = pgn_iccf::scan::token_end(s.data(), s.data() + s.size());
+            BOOST_TEST_CONTEXT("byte " << c << " at " << at) {
+                BOOST_TEST(static_cast<std::size_t>(e - s.data()) == (token ? s.size() : at));
+            }
+        }
+    }
+}
