@@ -387,6 +387,7 @@ void GameReader::advance(char const* from, char const* to) {
 
 bool GameReader::fill() {
     if (eof_) return false;
+    limit_stale_ = true;
     if (begin_ != 0) {
         std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
         end_ -= begin_;
@@ -414,17 +415,24 @@ bool GameReader::next(ast::RawGame& game) {
     for (;;) {
         char const* const buf = buffer_.data();
         char const* const end = buf + end_;
-        // Only complete lines are split (a CR at the very end may still get its LF).
-        char const* limit = end;
-        if (!eof_) {
-            limit = buf + begin_;
-            for (char const* q = end; q != buf + begin_; --q) {
-                if (q[-1] == '\n' || (q[-1] == '\r' && q != end)) {
-                    limit = q;
-                    break;
+        // Only complete lines are split (a CR at the very end may still get its LF). The limit
+        // only moves when the buffer does: found once per chunk, not once per game (lines of
+        // lichess movetext are kilobytes long).
+        if (limit_stale_) {
+            char const* limit = end;
+            if (!eof_) {
+                limit = buf + begin_;
+                for (char const* q = end; q != buf + begin_; --q) {
+                    if (q[-1] == '\n' || (q[-1] == '\r' && q != end)) {
+                        limit = q;
+                        break;
+                    }
                 }
             }
+            limit_ = static_cast<std::size_t>(limit - buf);
+            limit_stale_ = false;
         }
+        char const* const limit = buf + limit_;
         // Skip the bytes that belong to no game.
         char const* p = buf + begin_;
         for (;;) {

@@ -78,7 +78,9 @@ private:
     ast::Location cursor_{}; // location of buffer_[begin_] in the file
     std::uint64_t games_ = 0;
     std::string io_error_;
-    bool prev_cr_ = false; // the byte before buffer_[begin_] was a CR
+    bool prev_cr_ = false;    // the byte before buffer_[begin_] was a CR
+    std::size_t limit_ = 0;   // end of the complete lines in buffer_ (valid unless stale)
+    bool limit_stale_ = true; // buffer_ changed since limit_ was found
 };
 
 // Reads every game of `source` and parses it with `visitor`. Returns the number of games.
