@@ -13,6 +13,9 @@
 // Position::gives_check, and only a checking move pays a make/unmake to look for mate.
 #include "notation/notation.hpp"
 
+#include <algorithm>
+#include <cstring>
+
 namespace pgn_iccf::notation {
 
 using chess::Bitboard;
@@ -24,13 +27,17 @@ namespace {
 constexpr std::array<std::string_view, 7> black_figurines = {"",       "\u265F", "\u265E", "\u265D",
                                                              "\u265C", "\u265B", "\u265A"};
 
+// Appends to a MoveText, dropping what does not fit.
 class Writer {
 public:
+    explicit Writer(MoveText& t) : t_(t) {}
     void put(char c) {
         if (t_.size < t_.data.size()) t_.data[t_.size++] = c;
     }
     void put(std::string_view s) {
-        for (char c : s) put(c);
+        std::size_t const n = std::min(s.size(), t_.data.size() - t_.size);
+        std::memcpy(t_.data.data() + t_.size, s.data(), n);
+        t_.size = std::uint8_t(t_.size + n);
     }
     void square(Square s) {
         put(char('a' + s.file()));
@@ -42,10 +49,9 @@ public:
         else if (check)
             put('+');
     }
-    MoveText const& text() const { return t_; }
 
 private:
-    MoveText t_;
+    MoveText& t_;
 };
 
 Letters const& letters_of(WriteOptions const& opt) {
@@ -76,19 +82,20 @@ void check_and_mate(Position& pos, Move m, bool& check, bool& mate) {
     }
 }
 
-} // namespace
-
-MoveText write_san(Position const& pos, Move m, bool check, bool mate, WriteOptions const& opt) {
-    Writer w;
+// The body of both write_san overloads (inlined into each, so the text is built in place).
+[[gnu::always_inline]] inline MoveText san_text(Position const& pos, Move m, bool check, bool mate,
+                                                WriteOptions const& opt) {
+    MoveText out;
+    Writer w(out);
     if (m.is_null()) {
         w.put("--");
-        return w.text();
+        return out;
     }
     Color const us = pos.side_to_move();
     if (m.kind() == MoveKind::castling) {
         w.put(castles_king_side(m) ? "O-O" : "O-O-O");
         w.marks(check, mate);
-        return w.text();
+        return out;
     }
     Letters const& l = letters_of(opt);
     Square const from = m.from();
@@ -131,44 +138,54 @@ MoveText write_san(Position const& pos, Move m, bool check, bool mate, WriteOpti
         w.square(to);
     }
     w.marks(check, mate);
-    return w.text();
+    return out;
+}
+
+} // namespace
+
+MoveText write_san(Position const& pos, Move m, bool check, bool mate, WriteOptions const& opt) {
+    return san_text(pos, m, check, mate, opt);
 }
 
 MoveText write_san(Position& pos, Move m, WriteOptions const& opt) {
     bool check = false, mate = false;
     check_and_mate(pos, m, check, mate);
-    return write_san(static_cast<Position const&>(pos), m, check, mate, opt);
+    return san_text(pos, m, check, mate, opt);
 }
 
 MoveText write_numeric(Position const& pos, Move m) {
-    Writer w;
+    MoveText t;
     if (m.is_null()) {
-        w.put("--");
-        return w.text();
+        t.data[0] = '-';
+        t.data[1] = '-';
+        t.size = 2;
+        return t;
     }
     Square to = m.to();
     if (m.kind() == MoveKind::castling && !pos.chess960())
         to = Position::castle_king_to(pos.side_to_move(), castles_king_side(m)
                                                               ? chess::CastleSide::king
                                                               : chess::CastleSide::queen);
-    w.put(char('1' + m.from().file()));
-    w.put(char('1' + m.from().rank()));
-    w.put(char('1' + to.file()));
-    w.put(char('1' + to.rank()));
-    if (m.kind() == MoveKind::promotion) w.put(char('0' + 6 - index(m.promotion())));
-    return w.text();
+    t.data[0] = char('1' + m.from().file());
+    t.data[1] = char('1' + m.from().rank());
+    t.data[2] = char('1' + to.file());
+    t.data[3] = char('1' + to.rank());
+    t.size = 4;
+    if (m.kind() == MoveKind::promotion) t.data[t.size++] = char('0' + 6 - index(m.promotion()));
+    return t;
 }
 
 MoveText write_lan(Position const& pos, Move m, bool check, bool mate, WriteOptions const& opt) {
-    Writer w;
+    MoveText out;
+    Writer w(out);
     if (m.is_null()) {
         w.put("--");
-        return w.text();
+        return out;
     }
     if (m.kind() == MoveKind::castling) {
         w.put(castles_king_side(m) ? "O-O" : "O-O-O");
         w.marks(check, mate);
-        return w.text();
+        return out;
     }
     Letters const& l = letters_of(opt);
     Color const us = pos.side_to_move();
@@ -182,7 +199,7 @@ MoveText write_lan(Position const& pos, Move m, bool check, bool mate, WriteOpti
         w.put(letter(l, m.promotion(), us));
     }
     w.marks(check, mate);
-    return w.text();
+    return out;
 }
 
 MoveText write_lan(Position& pos, Move m, WriteOptions const& opt) {
