@@ -30,25 +30,6 @@ constexpr std::array<std::string_view, 7> roster = {"Event", "Site",  "Date",  "
 constexpr std::array<std::string_view, 7> roster_default = {"?", "?", "????.??.??", "?",
                                                             "?", "?", "*"};
 
-std::string_view piece_name(PieceType t) {
-    switch (t) {
-    case PieceType::pawn:
-        return "pawn";
-    case PieceType::knight:
-        return "knight";
-    case PieceType::bishop:
-        return "bishop";
-    case PieceType::rook:
-        return "rook";
-    case PieceType::queen:
-        return "queen";
-    case PieceType::king:
-        return "king";
-    default:
-        return "piece";
-    }
-}
-
 void append_square_numeric(std::string& s, Square sq) {
     s.push_back(char('1' + sq.file()));
     s.push_back(char('1' + sq.rank()));
@@ -57,6 +38,14 @@ void append_square_numeric(std::string& s, Square sq) {
 void append_square_algebraic(std::string& s, Square sq) {
     s.push_back(char('a' + sq.file()));
     s.push_back(char('1' + sq.rank()));
+}
+
+// A square as the token that named it wrote it: "54" in numeric tokens, "e4" otherwise.
+void append_square(std::string& s, Square sq, bool numeric) {
+    if (numeric)
+        append_square_numeric(s, sq);
+    else
+        append_square_algebraic(s, sq);
 }
 
 bool is_null_token(std::string_view t) {
@@ -335,40 +324,34 @@ Move Converter::fail_move(ast::Token move, notation::ReadResult const& r, bool n
             msg.append("' (see --input-lang)");
             break;
         case ReadError::no_piece:
-            if (numeric && r.from.ok()) {
-                msg.append("no piece on ");
-                append_square_numeric(msg, r.from);
-            } else if (r.from.ok()) {
+            if (r.from.ok()) {
                 msg.append("no ");
-                msg.append(piece_name(r.piece));
+                msg.append(numeric ? "piece" : notation::piece_name(r.piece));
                 msg.append(" on ");
-                append_square_algebraic(msg, r.from);
+                append_square(msg, r.from, numeric);
             } else {
                 msg.append("no ");
-                msg.append(piece_name(r.piece));
+                msg.append(notation::piece_name(r.piece));
                 msg.append(" can move to ");
                 if (r.to.ok()) append_square_algebraic(msg, r.to);
             }
             break;
         case ReadError::wrong_color:
             msg.append("the piece on ");
-            if (numeric)
-                append_square_numeric(msg, r.from);
-            else
-                append_square_algebraic(msg, r.from);
+            append_square(msg, r.from, numeric);
             msg.append(white ? " is Black's; White is to move" : " is White's; Black is to move");
             break;
         case ReadError::illegal:
             if (numeric && r.from.ok() && r.to.ok() && !pos_.piece_on(r.from).empty()) {
                 msg.append("the ");
-                msg.append(piece_name(pos_.piece_on(r.from).type()));
+                msg.append(notation::piece_name(pos_.piece_on(r.from).type()));
                 msg.append(" on ");
                 append_square_numeric(msg, r.from);
                 msg.append(" cannot move to ");
                 append_square_numeric(msg, r.to);
             } else if (!numeric && r.piece != PieceType::none && r.to.ok()) {
                 msg.append("no ");
-                msg.append(piece_name(r.piece));
+                msg.append(notation::piece_name(r.piece));
                 msg.append(" can legally move to ");
                 append_square_algebraic(msg, r.to);
             } else {
