@@ -99,11 +99,14 @@ private:
     }
     // Counts the line ends between pos_ and p (from the game start if p is before the
     // current line) and moves pos_ to p, or leaves it if p is behind it on the current line.
-    void move_to(char const* p) {
+    [[gnu::noinline]] void move_to(char const* p) {
         auto const off = p - begin;
         if (p < pos_) {
             if (off >= line_start_) return; // on the current line: nothing to count
             rewind();                       // before the current line: count again (errors)
+        } else if (!scan::may_hold_line_end(pos_, p, end)) {
+            pos_ = p; // blanks, a comment body on one line: nothing to count
+            return;
         }
         char const* ls = nullptr;
         auto const n = scan::count_lines(pos_, p, pos_ != begin && pos_[-1] == '\r', ls);

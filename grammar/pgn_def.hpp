@@ -177,19 +177,22 @@ struct space_parser : primitive<space_parser> {
 // Spaces and tabs inside a tag pair: always succeeds.
 struct blanks_parser : primitive<blanks_parser> {
     template <typename It, typename Ctx, typename RCtx, typename Attr>
-    bool parse(It& first, It const& last, Ctx const&, RCtx&, Attr&) const {
+    bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr&) const {
+        char const* const b = first;
         while (first != last && scan::is_blank(*first)) ++first;
+        state(ctx).consume(b, first);
         return true;
     }
 };
 
-// A single character.
+// A single character (not a line end).
 struct char_parser : primitive<char_parser> {
     constexpr explicit char_parser(char ch) : c(ch) {}
     char c;
     template <typename It, typename Ctx, typename RCtx, typename Attr>
-    bool parse(It& first, It const& last, Ctx const&, RCtx&, Attr&) const {
+    bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr&) const {
         if (first == last || *first != c) return false;
+        state(ctx).consume(first, first + 1);
         ++first;
         return true;
     }
@@ -248,6 +251,7 @@ struct tag_value_parser : primitive<tag_value_parser> {
         st.content = true;
         if (scan::iequals(st.tag_name, "Notation") && scan::iequals(value, "ICCF")) st.iccf = true;
         ast::Location const name_at = st.loc(st.tag_name.data()); // in order: name, value
+        st.consume(p, p + 1);                                     // the opening quote
         ast::Location const value_at = st.loc(p + 1);
         st.visitor.tag(State::make_token(st.tag_name, name_at),
                        State::make_token(view(p + 1, scan.close), value_at));
@@ -274,6 +278,7 @@ struct comment_parser : primitive<comment_parser> {
         if (p == last) return false;
         State& st = state(ctx);
         if (*p == '{') {
+            st.consume(p, p + 1);
             char const* const close = scan::find_byte(p + 1, last, '}');
             if (close == last) {
                 auto const at = st.loc(p);
@@ -286,6 +291,7 @@ struct comment_parser : primitive<comment_parser> {
             return true;
         }
         if (*p == ';') {
+            st.consume(p, p + 1);
             char const* e = scan::find_line_end(p + 1, last);
             if (st.active()) st.visitor.comment(st.token(p + 1, e), CommentKind::rest_of_line);
             st.consume(p, e);

@@ -268,6 +268,35 @@ inline TagValueScan scan_tag_value(char const* p, char const* end) {
     return ends - pairs;
 }
 
+// False if [b, e) certainly holds no line end; true if it may. [b, readable_end) must be
+// readable: with AVX2 a span of up to 64 bytes (a comment body, the blanks between tokens) is
+// checked with one or two loads and a mask instead of a byte loop.
+inline bool may_hold_line_end(char const* b, char const* e, char const* readable_end) {
+#ifdef __AVX2__
+    auto const n = e - b;
+    auto line_ends = [](char const* p) {
+        __m256i const x = _mm256_loadu_si256(reinterpret_cast<__m256i const*>(p));
+        return static_cast<std::uint32_t>(
+            _mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('\n')),
+                                                 _mm256_cmpeq_epi8(x, _mm256_set1_epi8('\r')))));
+    };
+    if (n <= 32 && readable_end - b >= 32) {
+        std::uint32_t const in_span = n == 32 ? ~std::uint32_t{0} : (std::uint32_t{1} << n) - 1;
+        return (line_ends(b) & in_span) != 0;
+    }
+    if (n <= 64 && readable_end - b >= 64) {
+        std::uint64_t const mask = (std::uint64_t{line_ends(b + 32)} << 32) | line_ends(b);
+        std::uint64_t const in_span = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
+        return (mask & in_span) != 0;
+    }
+#else
+    (void)b;
+    (void)e;
+    (void)readable_end;
+#endif
+    return true;
+}
+
 inline std::uint64_t count_lines(char const* b, char const* e, bool prev_cr,
                                  char const*& last_line_start) {
     if (e - b >= 64) return count_lines_long(b, e, prev_cr, last_line_start);

@@ -11,6 +11,7 @@
 #include "grammar/parse.hpp"
 #include "grammar/scan.hpp"
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -441,6 +442,33 @@ BOOST_AUTO_TEST_CASE(token_end_matches_byte_classes) {
             char const* e = pgn_iccf::scan::token_end(s.data(), s.data() + s.size());
             BOOST_TEST_CONTEXT("byte " << c << " at " << at) {
                 BOOST_TEST(static_cast<std::size_t>(e - s.data()) == (token ? s.size() : at));
+            }
+        }
+    }
+}
+
+// scan::may_hold_line_end never misses a line end (it may answer true for a span without one),
+// for spans of every length up to 70 bytes with a CR or LF at every position, and readable ends
+// right at the span or well beyond it.
+BOOST_AUTO_TEST_CASE(may_hold_line_end_never_misses) {
+    std::string s(160, 'x');
+    char const* const b = s.data();
+    for (char le : {'\n', '\r'}) {
+        for (std::size_t n = 0; n <= 70; ++n) {
+            for (std::size_t at = 0; at <= n + 1; ++at) {
+                std::fill(s.begin(), s.end(), 'x');
+                if (at < s.size()) s[at] = le;
+                bool const holds = at < n;
+                for (char const* readable : {b + n, b + s.size()}) {
+                    BOOST_TEST_CONTEXT("length " << n << " line end at " << at) {
+                        bool const may = pgn_iccf::scan::may_hold_line_end(b, b + n, readable);
+                        BOOST_TEST((may || !holds));
+#ifdef __AVX2__
+                        // Exact where it is vectorised: up to 64 bytes with enough readable.
+                        if (readable == b + s.size() && n <= 64 && !holds) BOOST_TEST(!may);
+#endif
+                    }
+                }
             }
         }
     }
