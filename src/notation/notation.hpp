@@ -59,6 +59,10 @@ struct ReadOptions {
     bool iccf_short_promotion = false; // accept the four-digit promotion form (6762)
 };
 
+// Eight Move{} (defined in read.cpp): ReadResult's candidates start as a copy of it, which
+// GCC builds with two vector moves instead of a store loop over the eight three-byte moves.
+extern std::array<Move, 8> const no_candidates;
+
 // The result of reading one token.
 struct ReadResult {
     Move move{}; // valid when error == none
@@ -71,7 +75,7 @@ struct ReadResult {
     Square from{};                     // the from-square named (numeric/LAN) if any
     Square to{};                       // the target square named, if any
     std::uint8_t candidate_count = 0;  // legal moves that fit (ambiguous) - up to 8 kept
-    std::array<Move, 8> candidates{};
+    std::array<Move, 8> candidates = no_candidates;
     std::uint16_t bad_offset = 0; // byte offset in the token where reading failed
 };
 
