@@ -15,7 +15,7 @@ constexpr CastleSide castle_side(Square king, Square rook) {
 Position::Position() { set_fen(start_fen); }
 
 // Pieces of either colour that alone stand between the king of colour c and an enemy slider.
-Bitboard Position::slider_blockers(Color c) const {
+inline Bitboard Position::slider_blockers(Color c) const {
     Square ksq = king_square(c);
     Bitboard snipers =
         ((rook_rays(ksq) & (pieces(PieceType::rook) | pieces(PieceType::queen))) |
@@ -41,7 +41,7 @@ void Position::update_check_info() {
 // check, so only its pieces are looked at. The blockers of a king depend only on what stands
 // on the empty-board queen rays from it: when no changed square lies on them (and the king
 // did not move), the blockers are the same as before and are not recomputed.
-void Position::update_check_info(Bitboard changed, bool king_moved) {
+[[gnu::always_inline]] inline void Position::update_check_info(Bitboard changed, bool king_moved) {
     Color const mover = ~side_;
     Square const ksq = king_square(side_);
     Bitboard const occupied = pieces();
