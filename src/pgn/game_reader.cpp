@@ -168,26 +168,41 @@ bool has_movetext(char const* begin, char const* end) {
 // The scalar loop of the caller handles the rest.
 inline char const* skip_plain(char const* p, char const* limit) {
 #ifdef __AVX2__
-    auto const eq = [](__m256i x, char c) { return _mm256_cmpeq_epi8(x, _mm256_set1_epi8(c)); };
+    // Both classifications use two nibble lookups (a byte is in a class when
+    // lo[low nibble] & hi[high nibble] has one of the class's bits):
+    // - the byte itself: 1 LF CR, 2 ( ), 8 ;, 32 { (special); 4 *, 16 0 1, 64 0xC2 (result start);
+    // - the byte before: bytes that may precede a result: control bytes and space (1, 2),
+    //   $ ( ) . (2), ; [ { (4, 8, 16), ] } (8, 16), DEL (16); not '"'.
+    __m256i const x_lo =
+        _mm256_setr_epi8(16, 16, 64, 0, 0, 0, 0, 0, 2, 2, 1 | 4, 8 | 32, 0, 1, 0, 0, 16, 16, 64, 0,
+                         0, 0, 0, 0, 2, 2, 1 | 4, 8 | 32, 0, 1, 0, 0);
+    __m256i const x_hi =
+        _mm256_setr_epi8(1, 0, 2 | 4, 8 | 16, 0, 0, 0, 32, 0, 0, 0, 0, 64, 0, 0, 0, 1, 0, 2 | 4,
+                         8 | 16, 0, 0, 0, 32, 0, 0, 0, 0, 64, 0, 0, 0);
+    __m256i const prev_lo =
+        _mm256_setr_epi8(1 | 2, 1, 1, 1, 1 | 2, 1, 1, 1, 1 | 2, 1 | 2, 1, 1 | 4 | 8 | 16, 1,
+                         1 | 8 | 16, 1 | 2, 1 | 16, 1 | 2, 1, 1, 1, 1 | 2, 1, 1, 1, 1 | 2, 1 | 2, 1,
+                         1 | 4 | 8 | 16, 1, 1 | 8 | 16, 1 | 2, 1 | 16);
+    __m256i const prev_hi = _mm256_setr_epi8(1, 1, 2, 4, 0, 8, 0, 16, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1,
+                                             2, 4, 0, 8, 0, 16, 0, 0, 0, 0, 0, 0, 0, 0);
+    __m256i const nibble = _mm256_set1_epi8(0x0F);
+    __m256i const zero = _mm256_setzero_si256();
+    auto const classes = [&](__m256i v, __m256i lo, __m256i hi) {
+        return _mm256_and_si256(
+            _mm256_shuffle_epi8(lo, _mm256_and_si256(v, nibble)),
+            _mm256_shuffle_epi8(hi, _mm256_and_si256(_mm256_srli_epi16(v, 4), nibble)));
+    };
+    auto const none = [&](__m256i v) {
+        return static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, zero)));
+    };
     while (limit - p >= 32) {
         __m256i const x = _mm256_loadu_si256(reinterpret_cast<__m256i const*>(p));
         __m256i const prev = _mm256_loadu_si256(reinterpret_cast<__m256i const*>(p - 1));
-        __m256i const special =
-            _mm256_or_si256(_mm256_or_si256(_mm256_or_si256(eq(x, '\n'), eq(x, '\r')),
-                                            _mm256_or_si256(eq(x, '{'), eq(x, ';'))),
-                            _mm256_or_si256(eq(x, '('), eq(x, ')')));
-        __m256i const result_start = _mm256_or_si256(_mm256_or_si256(eq(x, '1'), eq(x, '0')),
-                                                     _mm256_or_si256(eq(x, '*'), eq(x, '\xC2')));
-        __m256i const control = _mm256_cmpeq_epi8(_mm256_max_epu8(prev, _mm256_set1_epi8(0x20)),
-                                                  _mm256_set1_epi8(0x20));
-        __m256i const before_result = _mm256_or_si256(
-            _mm256_or_si256(_mm256_or_si256(_mm256_or_si256(control, eq(prev, '\x7F')),
-                                            _mm256_or_si256(eq(prev, '{'), eq(prev, '}'))),
-                            _mm256_or_si256(_mm256_or_si256(eq(prev, '('), eq(prev, ')')),
-                                            _mm256_or_si256(eq(prev, '['), eq(prev, ']')))),
-            _mm256_or_si256(_mm256_or_si256(eq(prev, ';'), eq(prev, '$')), eq(prev, '.')));
-        auto const mask = static_cast<std::uint32_t>(_mm256_movemask_epi8(
-            _mm256_or_si256(special, _mm256_and_si256(result_start, before_result))));
+        __m256i const cx = classes(x, x_lo, x_hi);
+        std::uint32_t const special = ~none(_mm256_and_si256(cx, _mm256_set1_epi8(1 | 2 | 8 | 32)));
+        std::uint32_t const result = ~none(_mm256_and_si256(cx, _mm256_set1_epi8(4 | 16 | 64)));
+        std::uint32_t const before = ~none(classes(prev, prev_lo, prev_hi));
+        std::uint32_t const mask = special | (result & before);
         if (mask != 0) return p + std::countr_zero(mask);
         p += 32;
     }
