@@ -203,6 +203,9 @@ bool Position::gives_check(Move m) const {
         break;
     }
 
+    // No piece checks directly from a square off the king's queen rays and knight squares.
+    if (!((queen_rays(ksq) | knight_attacks(ksq)) & to.bb()))
+        return (blockers_[std::size_t(~us)] & from.bb()) && !aligned(from, to, ksq);
     PieceType pt = m.kind() == MoveKind::promotion ? m.promotion() : piece_on(from).type();
     Bitboard occupied = pieces() ^ from.bb();
     Bitboard direct = pt == PieceType::pawn ? pawn_attacks(us, to) : attacks(pt, to, occupied);
