@@ -93,6 +93,24 @@ inline char const* find_line_end(char const* p, char const* end) {
     return p;
 }
 
+// find_line_end when [p, readable_end) is readable (readable_end >= end): a short span is
+// checked with one load and a mask instead of a byte loop.
+inline char const* find_line_end(char const* p, char const* end, char const* readable_end) {
+#ifdef __AVX2__
+    if (end - p < 32 && readable_end - p >= 32) {
+        __m256i const x = _mm256_loadu_si256(reinterpret_cast<__m256i const*>(p));
+        auto const mask = static_cast<std::uint32_t>(
+            _mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('\n')),
+                                                 _mm256_cmpeq_epi8(x, _mm256_set1_epi8('\r')))));
+        auto const n = static_cast<int>(end - p);
+        return p + std::min(std::countr_zero(mask), n);
+    }
+#else
+    (void)readable_end;
+#endif
+    return find_line_end(p, end);
+}
+
 // First byte equal to c in [p, end), or end. Inline rather than libc memchr: the spans searched
 // (a clock comment, a tag line) are a few dozen bytes, where the call costs more than the scan.
 inline char const* find_byte(char const* p, char const* end, char c) {
@@ -259,7 +277,22 @@ inline TagValueScan scan_tag_value(char const* p, char const* end) {
     }
     ends += static_cast<std::uint64_t>(is_line_end(e[-1]));
     if (prev_cr && *b == '\n') ++pairs;
-    for (char const* q = e; q != b; --q) {
+    if (ends == 0) return 0; // no line-end byte: nothing to look back for (a long comment line)
+    char const* q = e;
+#ifdef __AVX2__
+    while (q - b >= 32) {
+        __m256i const x = _mm256_loadu_si256(reinterpret_cast<__m256i const*>(q - 32));
+        auto const mask = static_cast<std::uint32_t>(
+            _mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('\n')),
+                                                 _mm256_cmpeq_epi8(x, _mm256_set1_epi8('\r')))));
+        if (mask != 0) {
+            last_line_start = q - std::countl_zero(mask);
+            return ends - pairs;
+        }
+        q -= 32;
+    }
+#endif
+    for (; q != b; --q) {
         if (is_line_end(q[-1])) {
             last_line_start = q;
             break;

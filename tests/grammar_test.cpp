@@ -473,3 +473,54 @@ BOOST_AUTO_TEST_CASE(may_hold_line_end_never_misses) {
         }
     }
 }
+
+// scan::count_lines with rare line ends (none, or one far from the end of the range): the long
+// path looks back for the last line end 32 bytes at a time, or not at all.
+BOOST_AUTO_TEST_CASE(count_lines_sparse_line_ends) {
+    std::uint32_t seed = 777;
+    auto next = [&seed] {
+        seed = seed * 1664525u + 1013904223u;
+        return seed >> 16;
+    };
+    for (int round = 0; round != 400; ++round) {
+        std::string s(next() % 600, 'x');
+        auto const density = 50 + next() % 2000;
+        for (auto& c : s) {
+            auto const r = next() % density;
+            c = r == 0 ? '\n' : r == 1 ? '\r' : 'a';
+        }
+        auto const b = s.data();
+        char const* ls = nullptr;
+        auto const total = pgn_iccf::scan::count_lines(b, b + s.size(), false, ls);
+        std::uint64_t want = 0;
+        char const* want_ls = nullptr;
+        for (std::size_t i = 0; i != s.size(); ++i) {
+            if (s[i] == '\r' || s[i] == '\n') want_ls = b + i + 1;
+            if (s[i] == '\r' || (s[i] == '\n' && (i == 0 || s[i - 1] != '\r'))) ++want;
+        }
+        BOOST_TEST_CONTEXT("round " << round << " size " << s.size()) {
+            BOOST_TEST(total == want);
+            BOOST_TEST((ls == want_ls));
+        }
+    }
+}
+
+// scan::find_line_end with a readable end beyond the span (one masked load) agrees with the
+// byte loop for every span length and line-end position.
+BOOST_AUTO_TEST_CASE(find_line_end_with_readable_end) {
+    std::string s(100, 'x');
+    char const* const b = s.data();
+    for (char le : {'\n', '\r'}) {
+        for (std::size_t n = 0; n <= 40; ++n) {
+            for (std::size_t at = 0; at <= 41; ++at) {
+                std::fill(s.begin(), s.end(), 'x');
+                s[at] = le;
+                char const* want = b + std::min(at, n);
+                BOOST_TEST_CONTEXT("length " << n << " line end at " << at) {
+                    BOOST_TEST((pgn_iccf::scan::find_line_end(b, b + n, b + s.size()) == want));
+                    BOOST_TEST((pgn_iccf::scan::find_line_end(b, b + n, b + n) == want));
+                }
+            }
+        }
+    }
+}

@@ -120,10 +120,10 @@ bool looks_like_tag_line(char const* q, char const* end) {
 }
 
 // The start of the first line in (from, to) that starts (after blanks) like a tag pair, or
-// nullptr. Used to bound an unterminated comment.
-char const* tag_line_inside(char const* from, char const* to) {
+// nullptr. Used to bound an unterminated comment. [to, readable_end) must be readable.
+char const* tag_line_inside(char const* from, char const* to, char const* readable_end) {
     // Such a line follows a line end: most comments have none (clock and eval comments).
-    char const* const le = find_line_end(from, to);
+    char const* const le = find_line_end(from, to, readable_end);
     if (le == to) return nullptr;
     for (char const* p = le + 1; p < to; ++p) {
         p = find_byte(p, to, '[');
@@ -340,7 +340,7 @@ char const* find_game_end(char const* const begin, char const* const limit, bool
                 }
 #endif
                 char const* const close = find_byte(p + 1, limit, '}');
-                if (char const* s = tag_line_inside(p + 1, close)) return boundary(s);
+                if (char const* s = tag_line_inside(p + 1, close, limit)) return boundary(s);
                 if (close == limit) return at_limit();
                 p = close + 1;
                 break;
