@@ -284,3 +284,64 @@ BOOST_AUTO_TEST_CASE(every_move_of_perft_positions_and_one_ply_deeper) {
                                   << secs << " s");
     BOOST_TEST(c.failures == 0);
 }
+
+// Every numeric token (all from/to pairs, with and without a promotion digit) on every EPD
+// position and a sample one ply deeper: read_move accepts exactly the numeric texts of the
+// legal moves, plus the other spelling of a castling move (king square + own rook square, or
+// in Chess960 the king's destination), and what it accepts is a legal move.
+// This pins down the from-square-driven legality test of the numeric reader against move
+// generation, for illegal tokens as well as legal ones.
+BOOST_AUTO_TEST_CASE(every_numeric_token_against_generation) {
+    std::vector<EpdPosition> epd = load("perft.epd", false);
+    std::vector<EpdPosition> epd960 = load("perft960.epd", true);
+    epd.insert(epd.end(), epd960.begin(), epd960.end());
+    long reads = 0, accepted = 0, failures = 0;
+    auto check = [&](Position const& pos) {
+        MoveList list;
+        pos.generate_legal(list);
+        std::vector<std::string> texts;
+        for (Move m : list) texts.emplace_back(n::write_numeric(pos, m).view());
+        std::sort(texts.begin(), texts.end());
+        std::string tok;
+        for (int from = 0; from < 64; ++from) {
+            for (int to = 0; to < 64; ++to) {
+                for (char promo : {'\0', '1', '2', '3', '4'}) {
+                    tok = {char('1' + from % 8), char('1' + from / 8), char('1' + to % 8),
+                           char('1' + to / 8)};
+                    if (promo) tok.push_back(promo);
+                    n::ReadResult r = n::read_move(pos, tok);
+                    ++reads;
+                    bool listed = std::binary_search(texts.begin(), texts.end(), tok);
+                    bool ok = r.error == n::ReadError::none;
+                    accepted += ok;
+                    bool legal = ok && list.contains(r.move);
+                    bool same_text = ok && n::write_numeric(pos, r.move).view() == tok;
+                    bool castling_alt = ok && r.move.kind() == MoveKind::castling;
+                    if ((listed && !(legal && same_text)) ||
+                        (ok && !listed && !(legal && castling_alt))) {
+                        if (++failures <= 10)
+                            BOOST_ERROR(pos.fen() << ": '" << tok << "' read "
+                                                  << (ok ? "as a move" : n::describe(r.error))
+                                                  << (listed ? " (a legal move's text)" : ""));
+                    }
+                }
+            }
+        }
+    };
+    for (EpdPosition const& e : epd) {
+        Position pos;
+        std::string error;
+        BOOST_REQUIRE_MESSAGE(pos.set_fen(e.fen, e.chess960, &error), error);
+        check(pos);
+        MoveList list;
+        pos.generate_legal(list);
+        for (int i = 0; i < list.size; i += 7) { // a sample of the positions one ply deeper
+            UndoInfo u;
+            pos.do_move(list[i], u);
+            check(pos);
+            pos.undo_move(list[i], u);
+        }
+    }
+    BOOST_TEST_MESSAGE(reads << " numeric tokens read, " << accepted << " accepted");
+    BOOST_TEST(failures == 0);
+}
