@@ -93,18 +93,19 @@ inline char const* find_line_end(char const* p, char const* end) {
     return p;
 }
 
-// find_line_end when [p, readable_end) is readable (readable_end >= end): a short span is
-// checked with one load and a mask instead of a byte loop.
+// find_line_end when [p, readable_end) is readable (readable_end >= end): the bytes up to end
+// are checked 32 at a time with no byte loop for the last partial block.
 inline char const* find_line_end(char const* p, char const* end, char const* readable_end) {
 #ifdef __AVX2__
-    if (end - p < 32 && readable_end - p >= 32) {
+    while (p < end && readable_end - p >= 32) {
         __m256i const x = _mm256_loadu_si256(reinterpret_cast<__m256i const*>(p));
         auto const mask = static_cast<std::uint32_t>(
             _mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('\n')),
                                                  _mm256_cmpeq_epi8(x, _mm256_set1_epi8('\r')))));
-        auto const n = static_cast<int>(end - p);
-        return p + std::min(std::countr_zero(mask), n);
+        if (mask != 0) return std::min(p + std::countr_zero(mask), end);
+        p += 32;
     }
+    if (p >= end) return end;
 #else
     (void)readable_end;
 #endif
@@ -246,12 +247,39 @@ inline TagValueScan scan_tag_value(char const* p, char const* end) {
 [[gnu::noinline]] inline std::uint64_t count_lines_long(char const* b, char const* e, bool prev_cr,
                                                         char const*& last_line_start) {
     // Every LF and every CR counts, except the LF of a CRLF pair (also of a pair whose CR
-    // ended the previous range). 32 bytes at a time with GCC/Clang vector extensions (SSE2 or
-    // AVX2 code, whatever the target has); byte-wide counters are flushed every 255 blocks.
-    using v32 = unsigned char __attribute__((vector_size(32)));
+    // ended the previous range).
     std::uint64_t ends = 0;
     std::uint64_t pairs = 0;
     char const* p = b;
+#ifdef __AVX2__
+    // Bit masks and population counts: no per-range reduction, so short ranges (a comment over
+    // a few lines) cost a few instructions per 32 bytes. The last partial block is the 32
+    // bytes ending at e, with the bits of bytes already counted masked off.
+    auto const eq = [](__m256i v, char c) {
+        return static_cast<std::uint32_t>(
+            _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(c))));
+    };
+    while (e - p > 32) {
+        __m256i const x = _mm256_loadu_si256(reinterpret_cast<__m256i const*>(p));
+        __m256i const y = _mm256_loadu_si256(reinterpret_cast<__m256i const*>(p + 1));
+        std::uint32_t const cr = eq(x, '\r');
+        ends += static_cast<std::uint64_t>(std::popcount(cr | eq(x, '\n')));
+        pairs += static_cast<std::uint64_t>(std::popcount(cr & eq(y, '\n')));
+        p += 32;
+    }
+    if (e - b >= 32) {
+        __m256i const x = _mm256_loadu_si256(reinterpret_cast<__m256i const*>(e - 32));
+        std::uint32_t const fresh = ~std::uint32_t{0} << (p - (e - 32)); // bytes from p on
+        std::uint32_t const cr = eq(x, '\r') & fresh;
+        std::uint32_t const lf = eq(x, '\n') & fresh;
+        ends += static_cast<std::uint64_t>(std::popcount(cr | lf));
+        pairs += static_cast<std::uint64_t>(std::popcount(cr & (lf >> 1)));
+        p = e;
+    }
+#else
+    // 32 bytes at a time with GCC/Clang vector extensions (SSE2 code); byte-wide counters are
+    // flushed every 255 blocks.
+    using v32 = unsigned char __attribute__((vector_size(32)));
     while (e - p > 32) {
         v32 acc_ends{};
         v32 acc_pairs{};
@@ -271,11 +299,14 @@ inline TagValueScan scan_tag_value(char const* p, char const* end) {
             pairs += acc_pairs[k];
         }
     }
-    for (; p + 1 < e; ++p) {
-        ends += static_cast<std::uint64_t>(is_line_end(*p));
-        pairs += static_cast<std::uint64_t>(*p == '\r' && p[1] == '\n');
+#endif
+    if (p != e) {
+        for (; p + 1 < e; ++p) {
+            ends += static_cast<std::uint64_t>(is_line_end(*p));
+            pairs += static_cast<std::uint64_t>(*p == '\r' && p[1] == '\n');
+        }
+        ends += static_cast<std::uint64_t>(is_line_end(e[-1]));
     }
-    ends += static_cast<std::uint64_t>(is_line_end(e[-1]));
     if (prev_cr && *b == '\n') ++pairs;
     if (ends == 0) return 0; // no line-end byte: nothing to look back for (a long comment line)
     char const* q = e;
