@@ -37,22 +37,29 @@ void Position::update_check_info() {
 }
 
 // The same after a move by ~side_ that changed the occupancy or the piece of the squares in
-// `changed` (and moved that side's king if `king_moved`). Only the side that moved can give
-// check, so only its pieces are looked at. The blockers of a king depend only on what stands
-// on the empty-board queen rays from it: when no changed square lies on them (and the king
-// did not move), the blockers are the same as before and are not recomputed.
+// `changed` (and moved that side's king if `king_moved`). The blockers of a king depend only on
+// what stands on the empty-board queen rays from it: when no changed square lies on them (and
+// the king did not move), they are the same as before and are not recomputed. The king of the
+// side to move was not in check before the move, so it is in check now only if a changed
+// square lies on its queen rays (a discovered line or a slider's new square) or is a knight
+// square of it; otherwise checkers_ is 0 without looking. Only the mover can give check.
 [[gnu::always_inline]] inline void Position::update_check_info(Bitboard changed, bool king_moved) {
     Color const mover = ~side_;
     Square const ksq = king_square(side_);
-    Bitboard const occupied = pieces();
-    Bitboard const diag = pieces(PieceType::bishop) | pieces(PieceType::queen);
-    Bitboard const orth = pieces(PieceType::rook) | pieces(PieceType::queen);
-    checkers_ = ((pawn_attacks(side_, ksq) & pieces(PieceType::pawn)) |
-                 (knight_attacks(ksq) & pieces(PieceType::knight)) |
-                 (king_attacks(ksq) & pieces(PieceType::king)) |
-                 (bishop_attacks(ksq, occupied) & diag) | (rook_attacks(ksq, occupied) & orth)) &
-                pieces(mover);
-    if (changed & queen_rays(ksq)) blockers_[std::size_t(side_)] = slider_blockers(side_);
+    Bitboard const rays = queen_rays(ksq);
+    checkers_ = 0;
+    if (changed & (rays | knight_attacks(ksq))) {
+        Bitboard const occupied = pieces();
+        Bitboard const diag = pieces(PieceType::bishop) | pieces(PieceType::queen);
+        Bitboard const orth = pieces(PieceType::rook) | pieces(PieceType::queen);
+        checkers_ =
+            ((pawn_attacks(side_, ksq) & pieces(PieceType::pawn)) |
+             (knight_attacks(ksq) & pieces(PieceType::knight)) |
+             (king_attacks(ksq) & pieces(PieceType::king)) |
+             (bishop_attacks(ksq, occupied) & diag) | (rook_attacks(ksq, occupied) & orth)) &
+            pieces(mover);
+        if (changed & rays) blockers_[std::size_t(side_)] = slider_blockers(side_);
+    }
     if (king_moved || (changed & queen_rays(king_square(mover))))
         blockers_[std::size_t(mover)] = slider_blockers(mover);
 }
