@@ -409,7 +409,10 @@ bool GameReader::fill() {
         begin_ = 0;
     }
     if (end_ == buffer_.size()) buffer_.resize(buffer_.size() * 2); // one game larger than a chunk
-    auto const want = std::min(chunk_size_, buffer_.size() - end_);
+    // At most 256 KiB per read, whatever the chunk size: the splitter and the parser then
+    // find the bytes still in the core's cache after the copy from the kernel.
+    constexpr std::size_t max_read = std::size_t{256} << 10;
+    auto const want = std::min({chunk_size_, max_read, buffer_.size() - end_});
     auto const n = source_.read(buffer_.data() + end_, want);
     if (n < 0) {
         io_error_ = source_.error();
