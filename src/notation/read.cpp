@@ -618,7 +618,8 @@ void read_from_file(Position const& pos, std::string_view s, Letters const& l, R
 
 } // namespace
 
-ReadResult read_move(Position const& pos, std::string_view token, ReadOptions const& opt) {
+[[gnu::flatten]] ReadResult read_move(Position const& pos, std::string_view token,
+                                      ReadOptions const& opt) {
     Letters const& l = opt.letters ? *opt.letters : english();
     ReadResult r;
     std::string_view const s = strip_suffixes(token);
