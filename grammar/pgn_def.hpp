@@ -136,17 +136,25 @@ inline void deliver_move(State& st, char const* p, char const* e) {
 }
 
 // One movetext token [p, e) that is not a result and not a move number.
+// A token [p, e) starting with the digits [p, d) and not a move number with periods.
+inline void deliver_digit_token(State& st, char const* p, char const* d, char const* e) {
+    if (d == e) {
+        // A bare integer: a numeric move or a move number without periods.
+        auto const n = e - p;
+        if (numeric_shape(p, e) || (st.iccf && (n == 4 || n == 5))) deliver_move(st, p, e);
+        return;
+    }
+    deliver_move(st, p, e); // 0-0, 0-0-0, 5254!, or something for the notation layer
+}
+
+inline char const* digits_end(char const* p, char const* e) {
+    while (p != e && scan::is_digit(*p)) ++p;
+    return p;
+}
+
 inline void deliver_token(State& st, char const* p, char const* e) {
     if (scan::is_digit(*p)) {
-        char const* d = p;
-        while (d != e && scan::is_digit(*d)) ++d;
-        if (d == e) {
-            // A bare integer: a numeric move or a move number without periods.
-            auto const n = e - p;
-            if (numeric_shape(p, e) || (st.iccf && (n == 4 || n == 5))) deliver_move(st, p, e);
-            return;
-        }
-        deliver_move(st, p, e); // 0-0, 0-0-0, 5254!, or something for the notation layer
+        deliver_digit_token(st, p, digits_end(p, e), e);
         return;
     }
     if (!has_ascii_alnum(p, e)) {
@@ -340,8 +348,7 @@ struct move_parser : primitive<move_parser> {
         State& st = state(ctx);
         char const* e = scan::token_end(p, last);
         if (scan::is_digit(*p)) {
-            char const* d = p;
-            while (d != e && scan::is_digit(*d)) ++d;
+            char const* d = digits_end(p, e);
             if (d != e && *d == '.') {
                 while (d != e && *d == '.') ++d;
                 // A move glued to its number (`12.Nf3`, `1.5254`); a result glued to a
@@ -351,8 +358,10 @@ struct move_parser : primitive<move_parser> {
                 st.consume(p, first);
                 return true;
             }
+            deliver_digit_token(st, p, d, e);
+        } else {
+            deliver_token(st, p, e);
         }
-        deliver_token(st, p, e);
         st.consume(p, e);
         first = e;
         return true;
