@@ -181,7 +181,8 @@ void Position::undo_move(Move m, UndoInfo const& undo) {
 
 // Direct checks from the moved (or promoted, or castled) piece on its new square, and
 // discovered checks from our sliders when the moving piece leaves a line to their king.
-bool Position::gives_check(Move m) const {
+// Normal moves and promotions are handled inline by gives_check (position.hpp) first.
+bool Position::gives_check_other(Move m) const {
     if (m.is_null()) return false;
     Color us = side_;
     Square ksq = king_square(~us);

@@ -103,7 +103,8 @@ public:
     bool is_legal_pseudo(Move m) const;
     // True if the side to move has at least one legal move (stops at the first one found).
     bool has_legal_move() const;
-    // True if legal move m gives check (incremental: no make/unmake).
+    // True if legal move m gives check (incremental: no make/unmake). Inline for normal moves
+    // and promotions.
     bool gives_check(Move m) const;
     // The castling move of the side to move on `side` if it is legal, else Move{}.
     Move castling_move(CastleSide side) const;
@@ -133,6 +134,7 @@ private:
     Bitboard slider_blockers(Color c) const;
     bool castling_path_clear(Color c, CastleSide side) const;
     bool is_legal_pseudo_other(Move m) const;
+    bool gives_check_other(Move m) const;
     bool ep_capture_legal(Square from) const;
     void set_ep_if_capturable(Square ep);
     void set_castling_right(Color c, CastleSide side, Square rook);
@@ -201,6 +203,21 @@ inline bool Position::is_legal_pseudo(Move m) const {
     if (std::uint8_t(m.kind()) <= std::uint8_t(MoveKind::promotion) && !checkers_ && from != ksq)
         return !(blockers_[std::size_t(side_)] & from.bb()) || aligned(ksq, from, m.to());
     return is_legal_pseudo_other(m);
+}
+
+inline bool Position::gives_check(Move m) const {
+    if (std::uint8_t(m.kind()) > std::uint8_t(MoveKind::promotion)) return gives_check_other(m);
+    Color const us = side_;
+    Square const ksq = king_square(~us);
+    Square const from = m.from();
+    Square const to = m.to();
+    bool const discovered = (blockers_[std::size_t(~us)] & from.bb()) && !aligned(from, to, ksq);
+    // No piece checks directly from a square off the king's queen rays and knight squares.
+    if (!((queen_rays(ksq) | knight_attacks(ksq)) & to.bb())) return discovered;
+    PieceType const pt = m.kind() == MoveKind::promotion ? m.promotion() : piece_on(from).type();
+    Bitboard const direct =
+        pt == PieceType::pawn ? pawn_attacks(us, to) : attacks(pt, to, pieces() ^ from.bb());
+    return (pt != PieceType::king && (direct & ksq.bb())) || discovered;
 }
 
 inline Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
