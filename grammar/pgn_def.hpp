@@ -269,6 +269,48 @@ struct tag_value_parser : primitive<tag_value_parser> {
     }
 };
 
+// §8.1 the common shape of a tag pair, `[Name "value"]` on one line with nothing to recover:
+// delivered in one pass. Anything else (escapes are fine, recoveries and errors are not) fails
+// here without a side effect and is parsed by the tag_pair rule, with its diagnostics.
+struct plain_tag_pair_parser : primitive<plain_tag_pair_parser> {
+    template <typename It, typename Ctx, typename RCtx, typename Attr>
+    bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr&) const {
+        char const* const p = first;
+        if (p == last || *p != '[') return false;
+        char const* n = p + 1;
+        while (n != last && scan::is_blank(*n)) ++n;
+        char const* ne = n;
+        while (ne != last && !ends_tag_name(*ne)) ++ne;
+        if (ne == n) return false;
+        char const* q = ne;
+        while (q != last && scan::is_blank(*q)) ++q;
+        if (q == last || *q != '"') return false;
+        auto const value = scan::scan_tag_value(q + 1, last);
+        if (value.close == nullptr || value.unescaped_quote || value.missing_quote ||
+            value.trailing_backslash)
+            return false;
+        char const* r = value.close + 1;
+        while (r != last && scan::is_blank(*r)) ++r;
+        if (r == last || *r != ']') return false;
+        // No line end from p to r: the location cursor moves over the pair without counting.
+        State& st = state(ctx);
+        st.tag_name = view(n, ne);
+        st.content = true;
+        if (scan::iequals(st.tag_name, "Notation") &&
+            scan::iequals(view(q + 1, value.close), "ICCF"))
+            st.iccf = true;
+        st.consume(p, n);
+        ast::Location const name_at = st.loc(n);
+        st.consume(n, q + 1);
+        ast::Location const value_at = st.loc(q + 1);
+        st.visitor.tag(State::make_token(st.tag_name, name_at),
+                       State::make_token(view(q + 1, value.close), value_at));
+        st.consume(q + 1, r + 1);
+        first = r + 1;
+        return true;
+    }
+};
+
 // The end of the tag section: delivers begin_movetext. Always succeeds.
 struct movetext_begin_parser : primitive<movetext_begin_parser> {
     template <typename It, typename Ctx, typename RCtx, typename Attr>
@@ -464,7 +506,7 @@ auto const tag_name_def = detail::tag_name_parser{};
 auto const tag_value_def = detail::tag_value_parser{};
 auto const tag_close_def = detail::char_parser(']');
 // §8.1 tag section; blank lines and '%' lines between tag pairs are tolerated.
-auto const tag_section_def = *(sp >> tag_pair);
+auto const tag_section_def = *(sp >> (detail::plain_tag_pair_parser{} | tag_pair));
 // §8.2 movetext elements; a result or anything unexpected ends the repetition.
 auto const movetext_def =
     *(sp >> (detail::move_parser{} | detail::comment_parser{} | detail::nag_parser{} | variation));
