@@ -79,11 +79,18 @@ inline bool is_known_suffix(std::string_view s) {
     return s == "!" || s == "?" || s == "!!" || s == "??" || s == "!?" || s == "?!";
 }
 
+constexpr std::array<bool, 256> make_ascii_alnum() {
+    std::array<bool, 256> t{};
+    for (int c = 0; c != 256; ++c)
+        t[static_cast<std::size_t>(c)] =
+            (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+    return t;
+}
+inline constexpr std::array<bool, 256> ascii_alnum = make_ascii_alnum();
+
 inline bool has_ascii_alnum(char const* p, char const* e) {
-    for (; p != e; ++p) {
-        char const c = *p;
-        if ((c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')) return true;
-    }
+    for (; p != e; ++p)
+        if (ascii_alnum[static_cast<unsigned char>(*p)]) return true;
     return false;
 }
 
@@ -161,7 +168,7 @@ inline void deliver_token(State& st, char const* p, char const* e) {
         deliver_symbol(st, p, e);
         return;
     }
-    if (view(p, e) == "e.p.") return;
+    if (*p == 'e' && view(p, e) == "e.p.") return;
     deliver_move(st, p, e);
 }
 
