@@ -1,9 +1,10 @@
 // Streaming input: byte sources (files, standard input) and the GameReader that cuts a
 // stream into complete games in bounded memory.
 //
-// The reader reads fixed-size chunks, hands out every complete game found in the buffer as a
-// view (RawGame), and carries the incomplete tail over to the next chunk. Memory does not
-// grow with the input size (only with the largest single game); offsets are 64-bit.
+// The reader reads into a chunk-sized buffer (at most 256 KiB per read, so that the bytes are
+// still in cache when they are split and parsed), hands out every complete game found in the
+// buffer as a view (RawGame), and carries the incomplete tail over to the next read. Memory
+// does not grow with the input size (only with the largest single game); offsets are 64-bit.
 //
 // Which bytes belong to which game (the RawGames plus the bytes between them reproduce the
 // input exactly, so a rejects file can copy a game byte for byte):
