@@ -41,12 +41,13 @@ bytes=$(stat -c %s "$in")
 games=$(grep -c '^\[Event ' "$in")
 echo "input: $((bytes / 1000000)) MB, $games games (SAN); numeric copy $(( $(stat -c %s "$tmp/in.num.pgn") / 1000000 )) MB"
 
-# run NAME CMD...: appends "seconds rss_kib" to $tmp/NAME
+# run NAME CMD...: appends "cpu_seconds rss_kib wall_seconds" to $tmp/NAME. CPU time
+# (user + system) is what is compared: on a shared machine it varies far less than wall time.
 run() {
   local name=$1; shift
-  /usr/bin/time -f "%e %M" -o "$tmp/t" taskset -c 0 "$@" >/dev/null 2>"$tmp/err" || {
+  /usr/bin/time -f "%U %S %M %e" -o "$tmp/t" taskset -c 0 "$@" >/dev/null 2>"$tmp/err" || {
     st=$?; [ $st -le 1 ] || { cat "$tmp/err" >&2; exit 2; }; }
-  cat "$tmp/t" >> "$tmp/$name"
+  awk '{printf "%.2f %d %.2f\n", $1 + $2, $3, $4}' "$tmp/t" >> "$tmp/$name"
 }
 for ((r = 1; r <= rounds; r++)); do
   run ours_num "$bin" -q -o /dev/null "$in"
@@ -58,12 +59,13 @@ report() {
   local name=$1 label=$2 file_bytes=$3
   local secs rss
   secs=$(awk '{print $1}' "$tmp/$name" | median)
+  wall=$(awk '{print $3}' "$tmp/$name" | median)
   rss=$(awk '{print $2}' "$tmp/$name" | sort -n | tail -1)
-  awk -v l="$label" -v s="$secs" -v b="$file_bytes" -v g="$games" -v r="$rss" 'BEGIN {
-    printf "%-34s %7.2f s %8.1f MB/s %9.0f games/s  peak RSS %6.1f MiB\n", l, s, b/1e6/s, g/s, r/1024 }'
+  awk -v l="$label" -v s="$secs" -v w="$wall" -v b="$file_bytes" -v g="$games" -v r="$rss" 'BEGIN {
+    printf "%-30s %6.2f s cpu (%5.2f s wall) %7.1f MB/s %8.0f games/s  peak RSS %5.1f MiB\n", l, s, w, b/1e6/s, g/s, r/1024 }'
   echo "$secs" > "$tmp/$name.median"
 }
-echo "median of $rounds rounds, one core (taskset -c 0):"
+echo "median of $rounds rounds, one core (taskset -c 0); MB/s and games/s per CPU second:"
 report ours_num "pgn-iccf SAN -> numeric" "$bytes"
 report ours_san "pgn-iccf numeric -> SAN" "$(stat -c %s "$tmp/in.num.pgn")"
 report pgnx "pgn-extract -s (SAN rewrite)" "$bytes"
