@@ -132,6 +132,7 @@ private:
     void update_check_info();
     void update_check_info(Bitboard changed, bool king_moved);
     Bitboard slider_blockers(Color c) const;
+    Bitboard slider_blockers(Color c, Bitboard& checking) const;
     bool castling_path_clear(Color c, CastleSide side) const;
     bool is_legal_pseudo_other(Move m) const;
     bool gives_check_other(Move m) const;
