@@ -23,6 +23,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 
 namespace pgn_iccf::notation {
 
@@ -498,6 +499,16 @@ void resolve_piece(Position const& pos, PieceType t, Tail const& tail, ReadResul
     r.move = first;
 }
 
+// The usual numeric token: four digits 1-8 (tested at once on the four bytes: each minus '1'
+// must be below 8), then nothing or one more digit. A shortcut past the all-digits test.
+inline bool plain_numeric(std::string_view s) {
+    if (s.size() != 4 && s.size() != 5) return false;
+    std::uint32_t v;
+    std::memcpy(&v, s.data(), 4);
+    return ((v - 0x31313131U) & 0xF8F8F8F8U) == 0 &&
+           (s.size() == 4 || (s[4] >= '0' && s[4] <= '9'));
+}
+
 void read_numeric(Position const& pos, std::string_view s, ReadOptions const& opt, ReadResult& r) {
     r.notation = Notation::numeric;
     if (s.size() != 4 && s.size() != 5) {
@@ -647,6 +658,10 @@ void read_from_file(Position const& pos, std::string_view s, Letters const& l, R
         }
     }
     if (c0 >= '0' && c0 <= '9') {
+        if (plain_numeric(s)) {
+            read_numeric(pos, s, opt, r);
+            return r;
+        }
         if (std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; }))
             read_numeric(pos, s, opt, r);
         else
