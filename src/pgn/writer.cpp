@@ -1,5 +1,6 @@
 #include "pgn/writer.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 namespace pgn_iccf::pgn {
@@ -17,6 +18,7 @@ bool contains_either(std::string_view text, char a, char b) {
 
 void MovetextWriter::begin(std::string& out, int width) {
     out_ = &out;
+    len_ = out.size();
     width_ = width <= 0 ? std::string::npos : std::size_t(width);
     column_ = 0;
     glue_next_ = true;
@@ -30,15 +32,15 @@ void MovetextWriter::separator_then(std::size_t len) {
     if (glue_next_) {
         glue_next_ = false;
     } else if (column_ + 1 + len <= width_) {
-        out_->push_back(' ');
+        put(' ');
         ++column_;
     } else {
-        out_->push_back('\n');
+        put('\n');
         column_ = 0;
     }
     // A pending "(" goes right before the word, on the word's line.
     for (; open_ > 0; --open_) {
-        out_->push_back('(');
+        put('(');
         ++column_;
     }
 }
@@ -48,12 +50,12 @@ void MovetextWriter::word(std::string_view text, bool glue_left) {
         // ")" sticks to what precedes it even past the width: a line may not start with
         // it in our layout, and one character over is never reached because
         // close_variation reserves it (see below).
-        out_->append(text);
+        put(text);
         column_ += text.size();
         return;
     }
     separator_then(text.size());
-    out_->append(text);
+    put(text);
     column_ += text.size();
 }
 
@@ -61,9 +63,9 @@ void MovetextWriter::token(std::string_view text) { word(text, false); }
 
 void MovetextWriter::numbered(std::string_view number, std::string_view move) {
     separator_then(number.size() + 1 + move.size());
-    out_->append(number);
-    out_->push_back(' ');
-    out_->append(move);
+    put(number);
+    put(' ');
+    put(move);
     column_ += number.size() + 1 + move.size();
 }
 
@@ -71,7 +73,7 @@ void MovetextWriter::open_variation() { ++open_; }
 
 void MovetextWriter::close_variation() {
     if (column_ + 1 > width_) {
-        out_->push_back('\n');
+        put('\n');
         column_ = 0;
     }
     word(")", true);
@@ -83,9 +85,9 @@ void MovetextWriter::comment(std::string_view text) {
     // it is (exactly what the word-by-word path below would write).
     if (column_ + 1 + open_ + text.size() + 2 <= width_ && !contains_either(text, '\n', '\r')) {
         separator_then(text.size() + 2);
-        out_->push_back('{');
-        out_->append(text);
-        out_->push_back('}');
+        put('{');
+        put(text);
+        put('}');
         column_ += text.size() + 2;
         return;
     }
@@ -103,9 +105,9 @@ void MovetextWriter::comment(std::string_view text) {
     auto emit = [&](std::size_t b, std::size_t e, bool last) {
         std::size_t len = (e - b) + (first ? 1 : 0) + (last ? 1 : 0);
         separator_then(len);
-        if (first) out_->push_back('{');
-        out_->append(text.substr(b, e - b));
-        if (last) out_->push_back('}');
+        if (first) put('{');
+        put(text.substr(b, e - b));
+        if (last) put('}');
         column_ += len;
         first = false;
     };
@@ -132,15 +134,20 @@ void MovetextWriter::comment(std::string_view text) {
 
 void MovetextWriter::line_comment(std::string_view text) {
     separator_then(1 + text.size());
-    out_->push_back(';');
-    out_->append(text);
-    out_->push_back('\n');
+    put(';');
+    put(text);
+    put('\n');
     column_ = 0;
     glue_next_ = true;
 }
 
+void MovetextWriter::grow(std::size_t n) {
+    out_->resize(std::max(out_->size() * 2, len_ + n + 256));
+}
+
 void MovetextWriter::end() {
-    out_->push_back('\n');
+    put('\n');
+    out_->resize(len_);
     column_ = 0;
     glue_next_ = true;
 }

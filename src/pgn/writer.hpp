@@ -18,7 +18,8 @@ namespace pgn_iccf::pgn {
 
 class MovetextWriter {
 public:
-    // Starts a new movetext appended to `out`.
+    // Starts a new movetext appended to `out`. Until end(), `out` holds spare bytes past
+    // the text (the writer sizes it ahead and copies into it without per-byte checks).
     void begin(std::string& out, int width);
     // A token (move, move number, NAG, result), preceded by a space or a line break.
     void token(std::string_view text);
@@ -32,14 +33,30 @@ public:
     void comment(std::string_view text);
     // A rest-of-line comment `;text` (for comment text holding '}'); ends the line.
     void line_comment(std::string_view text);
-    // Ends the movetext with a line break.
+    // Ends the movetext with a line break; `out` then holds exactly the text.
     void end();
 
 private:
     void word(std::string_view text, bool glue_left);
     void separator_then(std::size_t len);
+    // Room for n more bytes; returns where they go.
+    char* room(std::size_t n) {
+        if (len_ + n > out_->size()) grow(n);
+        return out_->data() + len_;
+    }
+    void grow(std::size_t n);
+    void put(char c) {
+        *room(1) = c;
+        ++len_;
+    }
+    void put(std::string_view s) {
+        char* d = room(s.size());
+        for (std::size_t i = 0; i < s.size(); ++i) d[i] = s[i];
+        len_ += s.size();
+    }
 
     std::string* out_ = nullptr;
+    std::size_t len_ = 0; // bytes of `out_` written so far
     std::size_t width_ = 79;
     std::size_t column_ = 0;
     bool glue_next_ = true; // no separator before the next word (start of a line)
