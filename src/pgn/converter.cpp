@@ -375,6 +375,9 @@ Move Converter::fail_move(ast::Token move, notation::ReadResult const& r, bool n
                                  "rook, 3 bishop, 4 knight)"
                                : "a pawn reaching the last rank needs a promotion piece (=Q, =R, "
                                  "=B, =N)");
+            if (r.short_promotion)
+                msg.append("; read as the non-standard four-digit promotion form it would be "
+                           "legal: --iccf-short-promotion accepts it");
             break;
         case ReadError::promotion_not_allowed:
             msg.append(numeric ? "a fifth digit (promotion) on a move that is no promotion"
@@ -419,6 +422,26 @@ Move Converter::fail_move(ast::Token move, notation::ReadResult const& r, bool n
     return assumed;
 }
 
+// Move m (legal in pos_) in the target notation.
+notation::MoveText Converter::render(Move m, bool null_move) {
+    if (null_move) {
+        notation::MoveText t;
+        t.data[0] = '-';
+        t.data[1] = '-';
+        t.size = 2;
+        return t;
+    }
+    switch (opt_.to) {
+    case Notation::san:
+        return notation::write_san(pos_, m, opt_.write);
+    case Notation::lan:
+        return notation::write_lan(pos_, m, opt_.write);
+    case Notation::numeric:
+        break;
+    }
+    return notation::write_numeric(pos_, m);
+}
+
 void Converter::move(ast::Token move, ast::Token suffix) {
     if (dead_ || level_skip_ > 0) return;
     flush_annotation();
@@ -432,28 +455,29 @@ void Converter::move(ast::Token move, ast::Token suffix) {
     }
 
     Move m;
-    bool null_move = is_null_token(move.text);
-    notation::ReadResult r;
+    bool const null_move = is_null_token(move.text);
     if (null_move) {
         if (pos_.in_check()) {
-            fail_move(move, r, true);
+            fail_move(move, notation::ReadResult{}, true);
             start_broken(move, suffix);
             return;
         }
         m = Move::null_move();
     } else {
-        r = notation::read_move(pos_, move.text, opt_.read);
-        if (r.error != ReadError::none) {
-            Move assumed = fail_move(move, r, false);
-            if (!assumed.ok()) {
+        // Initialised in place (no copy of the result: copying a struct just written field by
+        // field stalls on store forwarding, a measurable cost per move).
+        notation::ReadResult const r = notation::read_move(pos_, move.text, opt_.read);
+        if (r.error == ReadError::none) {
+            m = r.move;
+        } else {
+            m = fail_move(move, r, false);
+            if (!m.ok()) {
                 start_broken(move, suffix);
                 return;
             }
-            rejected_ = true;
-            r.move = assumed;
+            rejected_ = true; // checking goes on with the assumed move; nothing is written
         }
-        m = r.move;
-        if (r.short_promotion) {
+        if (r.short_promotion && r.error == ReadError::none) {
             std::string w = "non-standard four-digit promotion read as ";
             w.append(notation::write_numeric(pos_, m).view());
             w.append(" (");
@@ -464,24 +488,7 @@ void Converter::move(ast::Token move, ast::Token suffix) {
     }
 
     if (writing()) {
-        notation::MoveText text;
-        if (null_move) {
-            text.data[0] = '-';
-            text.data[1] = '-';
-            text.size = 2;
-        } else {
-            switch (opt_.to) {
-            case Notation::numeric:
-                text = notation::write_numeric(pos_, m);
-                break;
-            case Notation::san:
-                text = notation::write_san(pos_, m, opt_.write);
-                break;
-            case Notation::lan:
-                text = notation::write_lan(pos_, m, opt_.write);
-                break;
-            }
-        }
+        notation::MoveText const text = render(m, null_move);
         if (suffix.text.empty()) {
             write_numbered(text.view());
         } else {

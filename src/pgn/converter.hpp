@@ -87,6 +87,7 @@ private:
     // Reports a move that cannot be played; returns the move to go on checking with
     // (strict mode, unique typo suggestion) or Move{}.
     chess::Move fail_move(ast::Token move, notation::ReadResult const& r, bool null_in_check);
+    notation::MoveText render(chess::Move m, bool null_move);
     bool writing() const { return !opt_.check_only && !rejected_; }
     void start_broken(ast::Token move, ast::Token suffix);
     void flush_broken();
