@@ -63,6 +63,13 @@ std::string_view letter(Letters const& l, PieceType t, Color c) {
     return l.letter[std::size_t(t)];
 }
 
+// The two digits of each square in ICCF numeric notation ("11" for a1 .. "88" for h8).
+constexpr std::array<std::array<char, 2>, 64> numeric_squares = [] {
+    std::array<std::array<char, 2>, 64> a{};
+    for (int i = 0; i < 64; ++i) a[std::size_t(i)] = {char('1' + i % 8), char('1' + i / 8)};
+    return a;
+}();
+
 bool castles_king_side(Move m) { return m.to().file() > m.from().file(); }
 
 bool is_capture(Position const& pos, Move m) {
@@ -166,10 +173,8 @@ MoveText write_numeric(Position const& pos, Move m) {
         to = Position::castle_king_to(pos.side_to_move(), castles_king_side(m)
                                                               ? chess::CastleSide::king
                                                               : chess::CastleSide::queen);
-    t.data[0] = char('1' + m.from().file());
-    t.data[1] = char('1' + m.from().rank());
-    t.data[2] = char('1' + to.file());
-    t.data[3] = char('1' + to.rank());
+    std::memcpy(t.data.data(), numeric_squares[std::size_t(m.from().index())].data(), 2);
+    std::memcpy(t.data.data() + 2, numeric_squares[std::size_t(to.index())].data(), 2);
     t.size = 4;
     if (m.kind() == MoveKind::promotion) t.data[t.size++] = char('0' + 6 - index(m.promotion()));
     return t;
