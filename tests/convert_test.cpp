@@ -67,6 +67,21 @@ BOOST_AUTO_TEST_CASE(writer_wraps_at_width_and_keeps_comment_bytes) {
     w.token("*");
     w.end();
     BOOST_TEST(one == "1. e4 e5 (1... c5) *\n");
+    // no comment line begins with '[' or '%' (a reader would see a tag pair or an escape)
+    std::string brackets;
+    w.begin(brackets, 12);
+    w.comment("aaaa bbbb [cc] dd\n%ee ff");
+    w.end();
+    BOOST_TEST(brackets == "{aaaa\nbbbb [cc]\ndd %ee ff}\n");
+    // an empty variation stays balanced
+    std::string empty;
+    w.begin(empty, 0);
+    w.token("e4");
+    w.open_variation();
+    w.close_variation();
+    w.token("*");
+    w.end();
+    BOOST_TEST(empty == "e4 () *\n");
     // a move number stays on the line of its move
     std::string pairs;
     w.begin(pairs, 12);

@@ -85,6 +85,11 @@ void MovetextWriter::numbered(std::string_view number, std::string_view move) {
 void MovetextWriter::open_variation() { ++open_; }
 
 void MovetextWriter::close_variation() {
+    if (open_ > 0) {
+        // An empty variation "()": its "(" is still pending; write both as one word.
+        word(")", false);
+        return;
+    }
     if (column_ + 1 > width_) {
         put('\n');
         column_ = 0;
@@ -107,23 +112,29 @@ void MovetextWriter::comment(std::string_view text) {
     // Split into words at break opportunities: inside the text (white space at its very
     // start or end stays glued to the braces), a single space, or a white-space run that
     // holds a line break. Other bytes, including other white-space runs, belong to words.
+    // Before a word starting with '[' or '%' the opportunity is always written as one
+    // space, never a line break: a comment line must not begin like a tag pair or an escape
+    // line, or readers (ours included) would take it for the start of the next game.
     auto is_ws = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
     std::size_t const n = text.size();
     std::size_t lo = 0;
     while (lo < n && is_ws(text[lo])) ++lo;
     std::size_t hi = n;
     while (hi > lo && is_ws(text[hi - 1])) --hi;
+    // Words joined by a forced space form one unit, placed as a whole.
     bool first = true;
-    std::size_t word_start = 0;
-    auto emit = [&](std::size_t b, std::size_t e, bool last) {
-        std::size_t len = (e - b) + (first ? 1 : 0) + (last ? 1 : 0);
+    unit_.clear();
+    auto flush = [&](bool last) {
+        std::size_t len = unit_.size() + (first ? 1 : 0) + (last ? 1 : 0);
         separator_then(len);
         if (first) put('{');
-        put(text.substr(b, e - b));
+        put(unit_);
         if (last) put('}');
         column_ += len;
         first = false;
+        unit_.clear();
     };
+    std::size_t word_start = 0;
     std::size_t i = lo;
     while (i < hi) {
         if (!is_ws(text[i])) {
@@ -137,12 +148,17 @@ void MovetextWriter::comment(std::string_view text) {
             ++j;
         }
         if (has_break || (j - i == 1 && text[i] == ' ')) {
-            emit(word_start, i, false);
+            unit_.append(text.substr(word_start, i - word_start));
+            if (text[j] == '[' || text[j] == '%')
+                unit_.push_back(' ');
+            else
+                flush(false);
             word_start = j;
         }
         i = j;
     }
-    emit(word_start, n, true);
+    unit_.append(text.substr(word_start, n - word_start));
+    flush(true);
 }
 
 void MovetextWriter::line_comment(std::string_view text) {

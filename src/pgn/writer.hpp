@@ -61,6 +61,7 @@ private:
     std::size_t column_ = 0;
     bool glue_next_ = true; // no separator before the next word (start of a line)
     std::size_t open_ = 0;  // "(" written right before the next word
+    std::string unit_;      // comment words joined by forced spaces (capacity reused)
 };
 
 // Appends `[Name "value"]\n` with `value` escaped (§8.1.1: `\` and `"` get a backslash).
