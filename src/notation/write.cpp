@@ -27,6 +27,20 @@ namespace {
 constexpr std::array<std::string_view, 7> black_figurines = {"",       "\u265F", "\u265E", "\u265D",
                                                              "\u265C", "\u265B", "\u265A"};
 
+// The two digits of each square in ICCF numeric notation ("11" for a1 .. "88" for h8).
+constexpr std::array<std::array<char, 2>, 64> numeric_squares = [] {
+    std::array<std::array<char, 2>, 64> a{};
+    for (int i = 0; i < 64; ++i) a[std::size_t(i)] = {char('1' + i % 8), char('1' + i / 8)};
+    return a;
+}();
+
+// The name of each square in SAN ("a1" .. "h8").
+constexpr std::array<std::array<char, 2>, 64> algebraic_squares = [] {
+    std::array<std::array<char, 2>, 64> a{};
+    for (int i = 0; i < 64; ++i) a[std::size_t(i)] = {char('a' + i % 8), char('1' + i / 8)};
+    return a;
+}();
+
 // Appends to a MoveText, dropping what does not fit.
 class Writer {
 public:
@@ -40,8 +54,14 @@ public:
         t_.size = std::uint8_t(t_.size + n);
     }
     void square(Square s) {
-        put(char('a' + s.file()));
-        put(char('1' + s.rank()));
+        if (t_.size + 2U <= t_.data.size()) {
+            std::memcpy(t_.data.data() + t_.size, algebraic_squares[std::size_t(s.index())].data(),
+                        2);
+            t_.size = std::uint8_t(t_.size + 2);
+        } else {
+            put(char('a' + s.file()));
+            put(char('1' + s.rank()));
+        }
     }
     void marks(bool check, bool mate) {
         if (mate)
@@ -62,13 +82,6 @@ std::string_view letter(Letters const& l, PieceType t, Color c) {
     if (l.figurine && c == Color::black) return black_figurines[std::size_t(t)];
     return l.letter[std::size_t(t)];
 }
-
-// The two digits of each square in ICCF numeric notation ("11" for a1 .. "88" for h8).
-constexpr std::array<std::array<char, 2>, 64> numeric_squares = [] {
-    std::array<std::array<char, 2>, 64> a{};
-    for (int i = 0; i < 64; ++i) a[std::size_t(i)] = {char('1' + i % 8), char('1' + i / 8)};
-    return a;
-}();
 
 bool castles_king_side(Move m) { return m.to().file() > m.from().file(); }
 
