@@ -505,11 +505,12 @@ void Converter::move(ast::Token move, ast::Token suffix) {
     ++report_.moves;
 }
 
-void Converter::comment(ast::Token text, ast::CommentKind) {
+void Converter::comment(ast::Token text, ast::CommentKind kind) {
     if (dead_ || level_skip_ > 0 || !opt_.comments || !writing()) return;
     flush_annotation();
     if (broken_) flush_broken();
-    if (text.text.find('}') == std::string_view::npos)
+    // A brace comment cannot hold '}'; a rest-of-line comment may.
+    if (kind == ast::CommentKind::brace || text.text.find('}') == std::string_view::npos)
         writer_.comment(text.text);
     else
         writer_.line_comment(text.text);
