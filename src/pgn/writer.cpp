@@ -38,26 +38,6 @@ void MovetextWriter::begin(std::string& out, int width) {
     open_ = 0;
 }
 
-// Writes the separator before a word of `len` bytes (nothing at the start of a line, else a
-// space, or a line break if the word would not fit), then any pending "(".
-void MovetextWriter::separator_then(std::size_t len) {
-    len += open_;
-    if (glue_next_) {
-        glue_next_ = false;
-    } else if (column_ + 1 + len <= width_) {
-        put(' ');
-        ++column_;
-    } else {
-        put('\n');
-        column_ = 0;
-    }
-    // A pending "(" goes right before the word, on the word's line.
-    for (; open_ > 0; --open_) {
-        put('(');
-        ++column_;
-    }
-}
-
 void MovetextWriter::word(std::string_view text, bool glue_left) {
     if (glue_left) {
         // ")" sticks to what precedes it even past the width: a line may not start with
@@ -70,16 +50,6 @@ void MovetextWriter::word(std::string_view text, bool glue_left) {
     separator_then(text.size());
     put(text);
     column_ += text.size();
-}
-
-void MovetextWriter::token(std::string_view text) { word(text, false); }
-
-void MovetextWriter::numbered(std::string_view number, std::string_view move) {
-    separator_then(number.size() + 1 + move.size());
-    put(number);
-    put(' ');
-    put(move);
-    column_ += number.size() + 1 + move.size();
 }
 
 void MovetextWriter::open_variation() { ++open_; }

@@ -22,9 +22,23 @@ public:
     // the text (the writer sizes it ahead and copies into it without per-byte checks).
     void begin(std::string& out, int width);
     // A token (move, move number, NAG, result), preceded by a space or a line break.
-    void token(std::string_view text);
+    void token(std::string_view text) {
+        separator_then(text.size());
+        put(text);
+        column_ += text.size();
+    }
     // A move number and its move, kept together on one line: "12. 5254", "12... 5755".
-    void numbered(std::string_view number, std::string_view move);
+    // (Inline: called once per move.)
+    void numbered(std::string_view number, std::string_view move) {
+        std::size_t const len = number.size() + 1 + move.size();
+        separator_then(len);
+        char* d = room(len);
+        for (char c : number) *d++ = c;
+        *d++ = ' ';
+        for (char c : move) *d++ = c;
+        len_ += len;
+        column_ += len;
+    }
     // "(" : written right before the next word, on its line.
     void open_variation();
     // ")" : attached to the previous token.
@@ -38,7 +52,24 @@ public:
 
 private:
     void word(std::string_view text, bool glue_left);
-    void separator_then(std::size_t len);
+    // Writes the separator before a word of `len` bytes (nothing at the start of a line,
+    // else a space, or a line break if the word would not fit), then any pending "(".
+    void separator_then(std::size_t len) {
+        len += open_;
+        if (glue_next_) {
+            glue_next_ = false;
+        } else if (column_ + 1 + len <= width_) {
+            put(' ');
+            ++column_;
+        } else {
+            put('\n');
+            column_ = 0;
+        }
+        for (; open_ > 0; --open_) { // a pending "(" goes right before the word
+            put('(');
+            ++column_;
+        }
+    }
     // Room for n more bytes; returns where they go.
     char* room(std::size_t n) {
         if (len_ + n > out_->size()) grow(n);
