@@ -122,8 +122,6 @@ GameReport Converter::convert(ast::RawGame const& game, std::string_view file, s
     return report_;
 }
 
-bool Converter::begin_game(ast::RawGame const&) { return true; }
-
 // The tags the converter looks at: the roster (exact names, as the standard writes them) and
 // FEN, Variant and Notation (any letter case: real files write "fen", "FEN", "fEn").
 int Converter::classify_tag(std::string_view n) {
@@ -559,8 +557,6 @@ bool Converter::begin_variation(ast::Token open) {
     f.saved = pos_;
     f.last = last_;
     f.last_undo = last_undo_;
-    f.has_last = has_last_;
-    f.broken = broken_;
     frames_.push_back(f);
     pos_.undo_move(last_, last_undo_);
     has_last_ = false;
@@ -582,8 +578,8 @@ void Converter::end_variation(ast::Token) {
     pos_ = f.saved;
     last_ = f.last;
     last_undo_ = f.last_undo;
-    has_last_ = f.has_last;
-    broken_ = f.broken;
+    has_last_ = true; // see Frame
+    broken_ = false;
     frames_.pop_back();
     if (writing()) writer_.close_variation();
     need_number_ = true;

@@ -16,7 +16,6 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 namespace pgn_iccf::pgn {
@@ -57,7 +56,6 @@ public:
     GameReport convert(ast::RawGame const& game, std::string_view file, std::string& out);
 
     // parser::Visitor
-    bool begin_game(ast::RawGame const& game) override;
     void tag(ast::Token name, ast::Token value) override;
     void begin_movetext() override;
     void move(ast::Token move, ast::Token suffix) override;
@@ -70,14 +68,12 @@ public:
     void diagnostic(ast::Diagnostic const& d) override;
 
 private:
+    // The enclosing line of a variation. A variation is only entered from a line that has a
+    // last move and is not broken, so those need no saving.
     struct Frame {
         chess::Position saved; // the position after the last move of the enclosing line
         chess::Move last{};
         chess::UndoInfo last_undo{};
-        bool has_last = false;
-        bool broken = false;
-        bool skipping = false;
-        int display_offset = 0;
     };
 
     void setup();
