@@ -232,6 +232,34 @@ inline bool only_bracket_is_last(char const* p, char const* t, char const* limit
     return find_byte(p, t, ']') == t - 1;
 }
 
+// The next line with content, from the line start p: blank lines and '%' escape lines are
+// skipped. `first` is its first non-blank byte (limit if there is none before limit), `start`
+// the start of its line, `after_blank` whether a blank line was skipped to reach it.
+struct ContentLine {
+    char const* start;
+    char const* first;
+    bool after_blank;
+};
+
+inline ContentLine next_content_line(char const* p, char const* limit) {
+    bool blank_line = false;
+    for (;;) {
+        char const* const s = p;
+        char const* const q = skip_blanks(p, limit);
+        if (q == limit) return {s, limit, blank_line};
+        if (is_line_end(*q)) {
+            blank_line = true;
+            p = skip_line_end(q, limit);
+            continue;
+        }
+        if (*q == '%' && q == s) {
+            p = skip_line_end(find_line_end(q, limit), limit);
+            continue;
+        }
+        return {s, q, blank_line};
+    }
+}
+
 // Finds the end of the game starting at `begin` (a non-blank byte) in [begin, limit), where
 // limit is a line boundary. `final` means no more input follows limit. Returns nullptr if the
 // game may continue past limit.
@@ -264,27 +292,13 @@ char const* find_game_end(char const* const begin, char const* const limit, bool
                 in_tags = *q == '[';
                 if (in_tags) continue;
             } else {
-                p = skip_line_end(le, limit);
-                bool blank_line = false;
-                for (;;) {
-                    char const* s = p;
-                    q = skip_blanks(p, limit);
-                    if (q == limit) return at_limit();
-                    if (is_line_end(*q)) {
-                        blank_line = true;
-                        p = skip_line_end(q, limit);
-                        continue;
-                    }
-                    if (*q == '%' && q == s) {
-                        p = skip_line_end(find_line_end(q, limit), limit);
-                        continue;
-                    }
-                    if (*q == '[' && blank_line && starts_new_game(begin, q, limit))
-                        return boundary(s);
-                    p = q;
-                    in_tags = *q == '[';
-                    break;
-                }
+                ContentLine const line = next_content_line(skip_line_end(le, limit), limit);
+                if (line.first == limit) return at_limit();
+                if (*line.first == '[' && line.after_blank &&
+                    starts_new_game(begin, line.first, limit))
+                    return boundary(line.start);
+                p = line.first;
+                in_tags = *p == '[';
                 if (in_tags) continue;
             }
         }
@@ -297,28 +311,14 @@ char const* find_game_end(char const* const begin, char const* const limit, bool
             case plain:
                 break;
             case newline: {
-                p = skip_line_end(p, limit);
-                bool blank_line = false;
-                for (;;) {
-                    char const* s = p;
-                    char const* q = skip_blanks(p, limit);
-                    if (q == limit) return at_limit();
-                    if (is_line_end(*q)) {
-                        blank_line = true;
-                        p = skip_line_end(q, limit);
-                        continue;
-                    }
-                    if (*q == '%' && q == s) {
-                        p = skip_line_end(find_line_end(q, limit), limit);
-                        continue;
-                    }
-                    if (*q == '[') return boundary(s);
-                    if (blank_line && q + 1 != limit && q[0] == '1' && q[1] == '.' &&
-                        has_movetext(begin, s))
-                        return boundary(s);
-                    p = q;
-                    break;
-                }
+                ContentLine const line = next_content_line(skip_line_end(p, limit), limit);
+                char const* const q = line.first;
+                if (q == limit) return at_limit();
+                if (*q == '[') return boundary(line.start);
+                if (line.after_blank && q + 1 != limit && q[0] == '1' && q[1] == '.' &&
+                    has_movetext(begin, line.start))
+                    return boundary(line.start);
+                p = q;
                 break;
             }
             case brace: {
