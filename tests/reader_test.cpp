@@ -288,6 +288,7 @@ BOOST_AUTO_TEST_CASE(offsets_beyond_4_gib) {
             tail.remove_prefix(k);
             return static_cast<std::ptrdiff_t>(k);
         }
+        std::uint64_t consumed() const override { return pos; }
     } source;
     pgn::GameReader reader(source, std::size_t{1} << 20);
     ast::RawGame g;

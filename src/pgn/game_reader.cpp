@@ -22,7 +22,7 @@
 //     * at the end of the input.
 // The splitter and the grammar share their lexical rules (grammar/scan.hpp), so a '[' or a
 // result inside a comment, a ';' comment or a variation never ends a game.
-#include "src/pgn/game_reader.hpp"
+#include "pgn/game_reader.hpp"
 
 #include "grammar/scan.hpp"
 
@@ -384,7 +384,11 @@ char const* find_game_end(char const* const begin, char const* const limit, bool
 } // namespace
 
 GameReader::GameReader(ByteSource& source, std::size_t chunk_size)
-    : source_(source), chunk_size_(std::max<std::size_t>(chunk_size, 64)), buffer_(chunk_size_) {}
+    // The buffer starts small and doubles for a game that does not fit: a directory of many
+    // small files opens a reader per file, and zeroing megabytes for each would cost more than
+    // reading them.
+    : source_(source), chunk_size_(std::max<std::size_t>(chunk_size, 64)),
+      buffer_(std::min(chunk_size_, std::size_t{512} << 10)) {}
 
 void GameReader::advance(char const* from, char const* to) {
     if (from == to) return;
@@ -487,16 +491,21 @@ bool GameReader::next(ast::RawGame& game) {
     }
 }
 
-std::uint64_t read_all(ByteSource& source, parser::Visitor& visitor,
-                       parser::ParseOptions const& options) {
-    GameReader reader(source);
+bool GameReader::next_batch(GameBatch& batch, std::size_t target_bytes) {
+    std::size_t const before = batch.games.size();
+    std::size_t const base = batch.bytes.size();
     ast::RawGame game;
-    std::uint64_t n = 0;
-    while (reader.next(game)) {
-        parser::parse_game(game, visitor, options);
-        ++n;
+    while (batch.bytes.size() - base < target_bytes && next(game)) {
+        batch.bytes.append(game.bytes);
+        batch.games.push_back(game);
     }
-    return n;
+    // The games lie back to back in batch.bytes; views are made once the bytes stop moving.
+    std::size_t offset = 0;
+    for (auto& g : batch.games) {
+        g.bytes = std::string_view(batch.bytes).substr(offset, g.bytes.size());
+        offset += g.bytes.size();
+    }
+    return batch.games.size() > before;
 }
 
 } // namespace pgn_iccf::pgn

@@ -1,9 +1,11 @@
-// Streaming input: byte sources (files, standard input) and the GameReader that cuts a
-// stream into complete games in bounded memory.
+// Streaming input: the GameReader that cuts a byte stream (src/io) into complete games in
+// bounded memory.
 //
-// The reader reads into a chunk-sized buffer (at most 256 KiB per read, so that the bytes are
-// still in cache when they are split and parsed), hands out every complete game found in the
-// buffer as a view (RawGame), and carries the incomplete tail over to the next read. Memory
+// The reader reads into a buffer (at most 256 KiB per read, so that the bytes are still in
+// cache when they are split and parsed; the buffer starts at 512 KiB and doubles for a game
+// that does not fit), hands out every complete game found in the buffer as a view (RawGame),
+// or whole games in owned batches (next_batch), and carries the incomplete tail over to the
+// next read. Memory
 // does not grow with the input size (only with the largest single game); offsets are 64-bit.
 //
 // Which bytes belong to which game (the RawGames plus the bytes between them reproduce the
@@ -30,6 +32,7 @@
 
 #include "grammar/ast.hpp"
 #include "grammar/parse.hpp"
+#include "io/source.hpp"
 
 #include <cstddef>
 #include <memory>
@@ -38,21 +41,22 @@
 
 namespace pgn_iccf::pgn {
 
-// A source of bytes. read() returns the number of bytes read (0 at end of input) or -1 on
-// an I/O error (error() then says what happened).
-class ByteSource {
-public:
-    virtual ~ByteSource() = default;
-    virtual std::ptrdiff_t read(char* dst, std::size_t n) = 0;
-    virtual std::string error() const { return {}; }
-};
+// Byte sources live in src/io; the reader takes any of them.
+using io::ByteSource;
+using io::open_file;
+using io::open_memory;
+using io::open_stdin;
 
-// Opens a file for reading; nullptr with `error` filled if it cannot be opened.
-std::unique_ptr<ByteSource> open_file(std::string const& path, std::string& error);
-// Standard input.
-std::unique_ptr<ByteSource> open_stdin();
-// An in-memory buffer (tests, benchmarks); the bytes must outlive the source.
-std::unique_ptr<ByteSource> open_memory(std::string_view bytes);
+// Whole games with the bytes they own (unlike RawGame views, which die at the next read), so
+// that a batch can cross threads. games[i].bytes point into `bytes`.
+struct GameBatch {
+    std::string bytes;
+    std::vector<ast::RawGame> games;
+    void clear() {
+        bytes.clear();
+        games.clear();
+    }
+};
 
 class GameReader {
 public:
@@ -61,6 +65,11 @@ public:
     // The next complete game; false at end of input (or on an I/O error: see io_error()).
     // The game's bytes stay valid until the next call.
     bool next(ast::RawGame& game);
+
+    // Appends whole games to `batch` until it holds at least `target_bytes` of game bytes (or
+    // the input ends); false if no game was added. The cut depends only on the games and
+    // target_bytes, never on how the source delivered its bytes.
+    bool next_batch(GameBatch& batch, std::size_t target_bytes);
 
     std::string const& io_error() const { return io_error_; }
     std::uint64_t bytes_read() const { return total_read_; }
@@ -83,9 +92,5 @@ private:
     std::size_t limit_ = 0;   // end of the complete lines in buffer_ (valid unless stale)
     bool limit_stale_ = true; // buffer_ changed since limit_ was found
 };
-
-// Reads every game of `source` and parses it with `visitor`. Returns the number of games.
-std::uint64_t read_all(ByteSource& source, parser::Visitor& visitor,
-                       parser::ParseOptions const& options = {});
 
 } // namespace pgn_iccf::pgn

@@ -1,0 +1,322 @@
+// Byte sources: files and standard input through POSIX read(2) (no stdio buffering in
+// between: the game reader has its own chunked buffer), in-memory buffers, a prefixed source
+// for the bytes read while sniffing, the sniffer, and open_input() which puts them together.
+// The decoders are in decode.cpp.
+#include "io/source.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <cstring>
+#include <utility>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace pgn_iccf::io {
+
+namespace {
+
+class FdSource final : public ByteSource {
+public:
+    FdSource(int fd, bool owned) : fd_(fd), owned_(owned) {}
+    ~FdSource() override {
+        if (owned_) ::close(fd_);
+    }
+    FdSource(FdSource const&) = delete;
+    FdSource& operator=(FdSource const&) = delete;
+
+    std::ptrdiff_t read(char* dst, std::size_t n) override {
+        for (;;) {
+            auto const r = ::read(fd_, dst, n);
+            if (r >= 0) {
+                consumed_ += static_cast<std::uint64_t>(r);
+                return r;
+            }
+            if (errno == EINTR) continue;
+            error_ = std::strerror(errno);
+            return -1;
+        }
+    }
+    std::string error() const override { return error_; }
+    std::uint64_t consumed() const override { return consumed_; }
+
+private:
+    int fd_;
+    bool owned_;
+    std::string error_;
+    std::uint64_t consumed_ = 0;
+};
+
+class MemorySource final : public ByteSource {
+public:
+    explicit MemorySource(std::string_view bytes) : bytes_(bytes) {}
+    std::ptrdiff_t read(char* dst, std::size_t n) override {
+        auto const k = std::min(n, bytes_.size() - pos_);
+        std::memcpy(dst, bytes_.data() + pos_, k);
+        pos_ += k;
+        return static_cast<std::ptrdiff_t>(k);
+    }
+    std::uint64_t consumed() const override { return pos_; }
+
+private:
+    std::string_view bytes_;
+    std::size_t pos_ = 0;
+};
+
+// Delivers the bytes read while sniffing, then the rest of the inner source. consumed() is
+// the inner source's: the head was taken from it and is already counted there.
+class PrefixedSource final : public ByteSource {
+public:
+    PrefixedSource(std::string head, std::unique_ptr<ByteSource> inner)
+        : head_(std::move(head)), inner_(std::move(inner)) {}
+    std::ptrdiff_t read(char* dst, std::size_t n) override {
+        if (pos_ < head_.size()) {
+            auto const k = std::min(n, head_.size() - pos_);
+            std::memcpy(dst, head_.data() + pos_, k);
+            pos_ += k;
+            return static_cast<std::ptrdiff_t>(k);
+        }
+        return inner_->read(dst, n);
+    }
+    std::string error() const override { return inner_->error(); }
+    std::uint64_t consumed() const override { return inner_->consumed(); }
+
+private:
+    std::string head_;
+    std::size_t pos_ = 0;
+    std::unique_ptr<ByteSource> inner_;
+};
+
+} // namespace
+
+std::unique_ptr<ByteSource> open_file(std::string const& path, std::string& error) {
+    int const fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        error = path + ": " + std::strerror(errno);
+        return nullptr;
+    }
+#ifdef POSIX_FADV_SEQUENTIAL
+    ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+#endif
+    return std::make_unique<FdSource>(fd, true);
+}
+
+std::unique_ptr<ByteSource> open_stdin() { return std::make_unique<FdSource>(0, false); }
+
+std::unique_ptr<ByteSource> open_memory(std::string_view bytes) {
+    return std::make_unique<MemorySource>(bytes);
+}
+
+std::unique_ptr<ByteSource> prefixed(std::string head, std::unique_ptr<ByteSource> inner) {
+    return std::make_unique<PrefixedSource>(std::move(head), std::move(inner));
+}
+
+// --- sniffing ---------------------------------------------------------------------------------
+
+namespace {
+
+bool starts_with(std::string_view head, std::string_view magic) {
+    return head.substr(0, magic.size()) == magic;
+}
+
+unsigned char byte_at(std::string_view head, std::size_t i) {
+    return static_cast<unsigned char>(head[i]);
+}
+
+Sniffed refused(std::string looks_like) {
+    return Sniffed{Compression::none, false, std::move(looks_like)};
+}
+
+// Formats recognised by a fixed magic at offset 0 and refused with a description. Only
+// signatures that plain text cannot start with (a NUL or a non-ASCII byte early on, or a
+// signature no chess text would begin with) are listed.
+struct Signature {
+    std::string_view magic;
+    std::string_view looks_like;
+};
+
+constexpr std::string_view unsupported_compression = " (not supported: use gzip, bzip2 or zstd)";
+
+constexpr std::array signatures{
+    Signature{{"PK\x03\x04", 4}, "a zip archive"},
+    Signature{{"PK\x05\x06", 4}, "a zip archive"},
+    Signature{{"PK\x07\x08", 4}, "a zip archive"},
+    Signature{{"\xFD\x37zXZ\x00", 6}, "xz-compressed data"},
+    Signature{{"7z\xBC\xAF\x27\x1C", 6}, "a 7-Zip archive"},
+    Signature{{"Rar!\x1A\x07", 6}, "a RAR archive"},
+    Signature{{"\x04\x22\x4D\x18", 4}, "lz4-compressed data"},
+    Signature{{"\x02\x21\x4C\x18", 4}, "lz4-compressed data"},
+    Signature{{"LZIP\x01", 5}, "lzip-compressed data"},
+    Signature{{"\x1F\x9D", 2}, "compress (.Z) data"},
+    Signature{{"\x7F\x45LF", 4}, "an executable (ELF)"},
+    Signature{{"\x89PNG\r\n\x1A\n", 8}, "a PNG image"},
+    Signature{{"\xFF\xD8\xFF", 3}, "a JPEG image"},
+    Signature{{"GIF87a", 6}, "a GIF image"},
+    Signature{{"GIF89a", 6}, "a GIF image"},
+    Signature{{"%PDF-", 5}, "a PDF document"},
+    Signature{{"\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1", 8}, "a Microsoft Office document"},
+    Signature{{"SQLite format 3\x00", 16}, "an SQLite database"},
+    // UTF-32 before UTF-16: FF FE 00 00 also starts with the UTF-16 LE mark.
+    Signature{{"\xFF\xFE\x00\x00", 4}, "UTF-32 text (convert it to UTF-8 first)"},
+    Signature{{"\x00\x00\xFE\xFF", 4}, "UTF-32 text (convert it to UTF-8 first)"},
+    Signature{{"\xFF\xFE", 2}, "UTF-16 text (convert it to UTF-8 first)"},
+    Signature{{"\xFE\xFF", 2}, "UTF-16 text (convert it to UTF-8 first)"},
+};
+
+bool is_compression_refused(std::string_view looks_like) {
+    return looks_like.ends_with("-compressed data") || looks_like == "compress (.Z) data";
+}
+
+// bzip2: "BZh" + block size digit, then the magic of the first block (pi) or of the end of
+// stream (sqrt(pi)) for an empty stream. Only the first four bytes are checked when fewer
+// than ten are available.
+bool is_bzip2(std::string_view head) {
+    if (head.size() < 4 || !starts_with(head, "BZh") || head[3] < '1' || head[3] > '9')
+        return false;
+    if (head.size() < 10) return true;
+    auto const rest = head.substr(4, 6);
+    return rest == std::string_view("\x31\x41\x59\x26\x53\x59", 6) ||
+           rest == std::string_view("\x17\x72\x45\x38\x50\x90", 6);
+}
+
+// zstd frame magic 0xFD2FB528, or a skippable frame 0x184D2A50..0x184D2A5F, little endian.
+bool is_zstd(std::string_view head) {
+    if (head.size() < 4) return false;
+    if (starts_with(head, "\x28\xB5\x2F\xFD")) return true;
+    return (byte_at(head, 0) & 0xF0) == 0x50 && byte_at(head, 1) == 0x2A &&
+           byte_at(head, 2) == 0x4D && byte_at(head, 3) == 0x18;
+}
+
+// UTF-16 without a byte order mark: ASCII characters alternating with NUL bytes.
+bool looks_utf16(std::string_view head) {
+    if (head.size() < 4) return false;
+    bool const le = head[0] != 0 && head[1] == 0 && head[2] != 0 && head[3] == 0;
+    bool const be = head[0] == 0 && head[1] != 0 && head[2] == 0 && head[3] != 0;
+    return le || be;
+}
+
+} // namespace
+
+Sniffed sniff(std::string_view head) {
+    if (head.size() >= 2 && starts_with(head, "\x1F\x8B")) return {Compression::gzip, true, {}};
+    if (is_bzip2(head)) return {Compression::bzip2, true, {}};
+    if (is_zstd(head)) return {Compression::zstd, true, {}};
+    for (auto const& s : signatures) {
+        if (!starts_with(head, s.magic)) continue;
+        std::string looks_like(s.looks_like);
+        if (is_compression_refused(looks_like)) looks_like += unsupported_compression;
+        return refused(std::move(looks_like));
+    }
+    // lzma-alone (.lzma): properties byte 0x5D, then a little-endian dictionary size whose
+    // low bytes are zero for the sizes the tools write.
+    if (head.size() >= 13 && byte_at(head, 0) == 0x5D && head[1] == 0 && head[2] == 0)
+        return refused(std::string("lzma-compressed data") + std::string(unsupported_compression));
+    // A Windows executable starts with "MZ", and its DOS header has NUL bytes right away.
+    if (starts_with(head, "MZ") && head.substr(0, 64).find('\0') != std::string_view::npos)
+        return refused("a Windows executable");
+    if (head.size() >= 262 && head.substr(257, 5) == "ustar") return refused("a tar archive");
+    if (looks_utf16(head)) return refused("UTF-16 text (convert it to UTF-8 first)");
+
+    // Text unless NUL bytes or more than 3% C0 control bytes. Tab, LF, CR, FF and ^Z (the
+    // end-of-file mark of old DOS files) are text; bytes >= 0x80 are Latin-1 or UTF-8 text.
+    std::size_t controls = 0;
+    for (char const ch : head) {
+        auto const b = static_cast<unsigned char>(ch);
+        if (b == 0) return refused("binary data");
+        if (b < 0x20 && b != '\t' && b != '\n' && b != '\r' && b != '\f' && b != 0x1A) ++controls;
+    }
+    if (controls * 100 > head.size() * 3) return refused("binary data");
+    return {};
+}
+
+// --- open_input -------------------------------------------------------------------------------
+
+Input open_input(std::string const& path, std::string const& display) {
+    Input input;
+    std::unique_ptr<ByteSource> raw;
+    if (path == "-") {
+        raw = open_stdin();
+    } else {
+        std::string error;
+        raw = open_file(path, error);
+        if (!raw) {
+            // open_file says "PATH: reason"; messages use the display name.
+            input.error = display + error.substr(std::min(error.size(), path.size()));
+            return input;
+        }
+    }
+
+    // Up to 4 KiB of head; pipes and terminals deliver less per read(), so loop until the
+    // head is full or the input ends.
+    constexpr std::size_t head_size = 4096;
+    std::string head(head_size, '\0');
+    std::size_t got = 0;
+    while (got < head_size) {
+        auto const r = raw->read(head.data() + got, head_size - got);
+        if (r < 0) {
+            input.error = display + ": " + raw->error();
+            return input;
+        }
+        if (r == 0) break;
+        got += static_cast<std::size_t>(r);
+    }
+    head.resize(got);
+
+    auto const sniffed = sniff(head);
+    if (!sniffed.text) {
+        input.error = display + ": not PGN text: this looks like " + sniffed.looks_like;
+        return input;
+    }
+    input.compression = sniffed.compression;
+    input.source = prefixed(std::move(head), std::move(raw));
+    if (sniffed.compression != Compression::none)
+        input.source = decode(sniffed.compression, std::move(input.source));
+    return input;
+}
+
+// --- names ------------------------------------------------------------------------------------
+
+Compression compression_for_name(std::string_view path) {
+    auto const ends_with = [path](std::string_view ext) {
+        if (path.size() < ext.size()) return false;
+        auto const tail = path.substr(path.size() - ext.size());
+        return std::equal(tail.begin(), tail.end(), ext.begin(), [](char a, char b) {
+            return (a >= 'A' && a <= 'Z' ? static_cast<char>(a - 'A' + 'a') : a) == b;
+        });
+    };
+    if (ends_with(".gz")) return Compression::gzip;
+    if (ends_with(".bz2")) return Compression::bzip2;
+    if (ends_with(".zst")) return Compression::zstd;
+    return Compression::none;
+}
+
+std::string_view extension(Compression c) {
+    switch (c) {
+    case Compression::gzip:
+        return ".gz";
+    case Compression::bzip2:
+        return ".bz2";
+    case Compression::zstd:
+        return ".zst";
+    case Compression::none:
+        break;
+    }
+    return "";
+}
+
+std::string_view name(Compression c) {
+    switch (c) {
+    case Compression::gzip:
+        return "gzip";
+    case Compression::bzip2:
+        return "bzip2";
+    case Compression::zstd:
+        return "zstd";
+    case Compression::none:
+        break;
+    }
+    return "plain";
+}
+
+} // namespace pgn_iccf::io

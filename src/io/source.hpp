@@ -1,0 +1,83 @@
+// Byte sources: where the bytes of an input come from (a file, standard input, memory), and
+// the decoders that turn gzip, bzip2 and zstd data back into PGN text.
+//
+// open_input() is what the tool uses: it opens a path (or "-" for standard input), looks at
+// the first bytes (never at the name) and returns a source that delivers the decoded text,
+// or refuses the input with one line saying what it looks like (a zip archive, an image,
+// binary data...). Concatenated gzip members, bzip2 streams and zstd frames are read to the
+// end, as gzip -d, bzip2 -d and zstd -d do.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace pgn_iccf::io {
+
+// A source of bytes. read() returns the number of bytes read (0 at end of input) or -1 on
+// an error (error() then says what happened, without the input's name).
+class ByteSource {
+public:
+    virtual ~ByteSource() = default;
+    virtual std::ptrdiff_t read(char* dst, std::size_t n) = 0;
+    virtual std::string error() const { return {}; }
+    // Bytes taken so far from the underlying file or stream (for a decoder: compressed
+    // bytes), for progress displays.
+    virtual std::uint64_t consumed() const = 0;
+};
+
+// Opens a file for reading; nullptr with `error` filled ("PATH: reason") if it cannot.
+std::unique_ptr<ByteSource> open_file(std::string const& path, std::string& error);
+// Standard input (descriptor 0, not closed by the source).
+std::unique_ptr<ByteSource> open_stdin();
+// An in-memory buffer (tests, benchmarks); the bytes must outlive the source.
+std::unique_ptr<ByteSource> open_memory(std::string_view bytes);
+
+enum class Compression : std::uint8_t { none, gzip, bzip2, zstd };
+
+// What the first bytes of an input look like.
+struct Sniffed {
+    Compression compression = Compression::none;
+    bool text = true;       // PGN text or a known compression: to be read
+    std::string looks_like; // when !text: "a zip archive", "a PNG image", "binary data", ...
+};
+
+// Classifies the first bytes of an input (as many as are available, up to 4 KiB; fewer at
+// the end of a short input). Compressions by their magic bytes; refused: other archive and
+// compression formats, executables, images, documents, UTF-16/32 text, and bytes with NUL
+// or many control bytes; anything else is taken as text (Latin-1 and UTF-8 alike).
+Sniffed sniff(std::string_view head);
+
+// A decoder reading compressed bytes from `inner` (which it owns), delivering the decoded
+// bytes; consumed() is the inner source's. Errors (corrupt or truncated data) are read
+// errors with a message such as "gzip data is corrupt (invalid block type)" or "zstd data
+// is truncated". After the last complete member, zero bytes (padding) are ignored and
+// anything else is "trailing garbage after the gzip data" (see decode.cpp).
+std::unique_ptr<ByteSource> decode(Compression c, std::unique_ptr<ByteSource> inner);
+
+// A source that first delivers `head` (bytes already read from `inner` while sniffing),
+// then the rest of `inner`, which it owns.
+std::unique_ptr<ByteSource> prefixed(std::string head, std::unique_ptr<ByteSource> inner);
+
+// The opened input of the tool.
+struct Input {
+    std::unique_ptr<ByteSource> source; // decoded PGN text; null if refused or unreadable
+    Compression compression = Compression::none;
+    std::string error; // why source is null: "PATH: No such file or directory",
+                       // "PATH: not PGN text: this looks like a zip archive", ...
+};
+
+// Opens `path` ("-" for standard input), sniffs its first bytes and stacks the decoder.
+// `display` is the name used in messages ("<stdin>" for standard input).
+Input open_input(std::string const& path, std::string const& display);
+
+// Name helpers. compression_for_name: by the extension .gz, .bz2, .zst (any letter case);
+// none otherwise. extension: ".gz", ".bz2", ".zst" or "". name: "gzip", "bzip2", "zstd",
+// "plain".
+Compression compression_for_name(std::string_view path);
+std::string_view extension(Compression c);
+std::string_view name(Compression c);
+
+} // namespace pgn_iccf::io
