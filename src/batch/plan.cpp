@@ -1,0 +1,604 @@
+// The plan of a run (see plan.hpp): the inputs are classified and walked, each job gets its
+// output name, and every identity rule is checked before the runner writes a byte. The only
+// way to the disk is the FileSystem interface, so the tests can build any tree (loops, hard
+// links, folders that cannot be listed) in memory.
+#include "batch/plan.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <filesystem>
+#include <string_view>
+#include <system_error>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+
+#include <dirent.h>
+#include <sys/stat.h>
+
+namespace pgn_iccf::batch {
+
+namespace {
+
+namespace stdfs = std::filesystem;
+using Kind = FileSystem::Kind;
+using FileId = FileSystem::FileId;
+using Status = FileSystem::Status;
+
+std::string errno_text(int e) { return std::generic_category().message(e); }
+
+// A canonical path without a trailing '/': weakly_canonical keeps the one of "out/", and
+// canonical paths are compared as strings.
+std::string tidy(std::string path) {
+    while (path.size() > 1 && path.back() == '/') path.pop_back();
+    return path;
+}
+
+// The real file system. stat(2) rather than std::filesystem::status because the plan needs
+// the device and inode numbers (the identity of a file whatever its name), and lstat(2) only
+// to tell a dangling symbolic link from a missing file. opendir(3) rather than a
+// directory_iterator so that a folder that cannot be listed gives its errno text.
+class RealFileSystem final : public FileSystem {
+public:
+    Status status(std::string const& path) const override {
+        Status s;
+        struct stat st {};
+        if (::stat(path.c_str(), &st) != 0) {
+            int const e = errno;
+            struct stat link {};
+            if (e == ENOENT && ::lstat(path.c_str(), &link) == 0) {
+                s.kind = Kind::unreadable;
+                s.error = "dangling symbolic link";
+            } else if (e != ENOENT) {
+                s.kind = Kind::unreadable;
+                s.error = errno_text(e);
+            }
+            return s;
+        }
+        s.id = {static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino)};
+        if (S_ISREG(st.st_mode)) {
+            s.kind = Kind::file;
+            s.size = static_cast<std::uint64_t>(st.st_size);
+        } else if (S_ISDIR(st.st_mode)) {
+            s.kind = Kind::directory;
+        } else {
+            s.kind = Kind::other;
+        }
+        return s;
+    }
+
+    bool list(std::string const& dir, std::vector<std::string>& names,
+              std::string& error) const override {
+        names.clear();
+        DIR* d = ::opendir(dir.c_str());
+        if (d == nullptr) {
+            error = errno_text(errno);
+            return false;
+        }
+        int failure = 0;
+        for (;;) {
+            errno = 0;
+            dirent const* entry = ::readdir(d);
+            if (entry == nullptr) {
+                failure = errno;
+                break;
+            }
+            std::string_view const name = entry->d_name;
+            if (name != "." && name != "..") names.emplace_back(name);
+        }
+        ::closedir(d);
+        if (failure != 0) {
+            error = errno_text(failure);
+            return false;
+        }
+        return true;
+    }
+
+    std::string canonical(std::string const& path) const override {
+        std::error_code ec;
+        stdfs::path const absolute = stdfs::absolute(path, ec);
+        if (ec) return tidy(stdfs::path(path).lexically_normal().generic_string());
+        stdfs::path const resolved = stdfs::weakly_canonical(absolute, ec);
+        if (ec) return tidy(absolute.lexically_normal().generic_string());
+        return tidy(resolved.generic_string());
+    }
+};
+
+struct FileIdHash {
+    std::size_t operator()(FileId const& id) const noexcept {
+        return std::hash<std::uint64_t>{}(id.inode * 0x9E3779B97F4A7C15ULL ^ id.device);
+    }
+};
+
+bool has_id(Kind k) { return k == Kind::file || k == Kind::directory || k == Kind::other; }
+
+// Path text. Joins are plain string work (not std::filesystem::path's operator/, which
+// replaces the left side when the right one is absolute): the right side is always a name or
+// a relative path found by a walk.
+std::string join(std::string const& dir, std::string_view rel) {
+    if (dir.empty()) return std::string(rel);
+    std::string s = dir;
+    if (s.back() != '/') s += '/';
+    s += rel;
+    return s;
+}
+
+bool is_under(std::string const& path, std::string const& dir) {
+    if (dir == "/") return path.size() > 1 && path.front() == '/';
+    return path.size() > dir.size() && path.compare(0, dir.size(), dir) == 0 &&
+           path[dir.size()] == '/';
+}
+
+// Name endings. The order matters: ".pgn.gz" must be tried before ".gz", so that the whole
+// PGN ending is replaced and not only its compression extension.
+struct Ending {
+    std::string_view text;
+    io::Compression compression;
+    bool pgn; // names a PGN file: taken by a directory walk
+};
+
+constexpr std::array<Ending, 7> endings{{
+    {".pgn.gz", io::Compression::gzip, true},
+    {".pgn.bz2", io::Compression::bzip2, true},
+    {".pgn.zst", io::Compression::zstd, true},
+    {".pgn", io::Compression::none, true},
+    {".gz", io::Compression::gzip, false},
+    {".bz2", io::Compression::bzip2, false},
+    {".zst", io::Compression::zstd, false},
+}};
+
+char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+bool ends_with_icase(std::string_view s, std::string_view tail) {
+    if (s.size() < tail.size()) return false;
+    return std::equal(tail.begin(), tail.end(), s.end() - static_cast<std::ptrdiff_t>(tail.size()),
+                      [](char a, char b) { return a == lower(b); });
+}
+
+Ending const* ending_of(std::string_view name) {
+    for (auto const& e : endings)
+        if (ends_with_icase(name, e.text)) return &e;
+    return nullptr;
+}
+
+bool is_pgn_name(std::string_view name) {
+    Ending const* e = ending_of(name);
+    return e != nullptr && e->pgn;
+}
+
+// An input as known before the output names are given: the job, and where its output goes
+// relative to the output directory.
+struct Source {
+    Job job;
+    std::string rel; // "2024/jan.pgn" (walked), "jan.pgn" (named), "stdin"
+};
+
+// Problems about single outputs (collisions, outputs that are inputs) come in floods when two
+// similar trees meet in one output directory; the first few name the files, then a count.
+constexpr std::size_t listed_output_problems = 10;
+
+// One run of make_plan. The steps run in this order because each needs the previous one: the
+// inputs' kinds decide directory mode; directory mode decides whether the output directory is
+// skipped in walks; all inputs must be known before an output can be checked against them;
+// all outputs before the rejects file.
+class Planner {
+public:
+    Planner(PlanRequest const& request, FileSystem const& fs) : request_(request), fs_(fs) {}
+
+    Plan make() {
+        output_ = request_.output.empty() ? "-" : request_.output;
+        if (!choose_suffix()) return std::move(plan_);
+        std::vector<std::string> inputs = request_.inputs;
+        if (inputs.empty()) inputs.emplace_back("-");
+        std::vector<Status> statuses;
+        statuses.reserve(inputs.size());
+        bool any_directory = false;
+        for (auto const& in : inputs) {
+            statuses.push_back(in == "-" ? Status{} : fs_.status(in));
+            any_directory = any_directory || statuses.back().kind == Kind::directory;
+        }
+        decide_mode(inputs.size() > 1, any_directory);
+        for (std::size_t i = 0; i < inputs.size(); ++i) add_input(inputs[i], statuses[i]);
+        if (plan_.directory_mode && output_usable_) name_outputs();
+        if (!plan_.directory_mode) single_output();
+        check_rejects();
+        if (output_problems_ > listed_output_problems)
+            plan_.problems.push_back("... and " +
+                                     std::to_string(output_problems_ - listed_output_problems) +
+                                     " more problems with output names");
+        for (auto& s : sources_) {
+            if (s.job.size_known)
+                plan_.total_size += s.job.size;
+            else
+                plan_.total_size_known = false;
+            plan_.jobs.push_back(std::move(s.job));
+        }
+        return std::move(plan_);
+    }
+
+private:
+    // An explicit suffix is checked even when no directory mode uses it: a bad option value is
+    // refused whatever else is on the command line. Nothing else is planned after a bad
+    // suffix, as every output name would carry it.
+    bool choose_suffix() {
+        explicit_suffix_ = !request_.suffix.empty();
+        suffix_ = explicit_suffix_ ? request_.suffix : request_.default_suffix;
+        if (explicit_suffix_ &&
+            (suffix_.find('/') != std::string::npos || suffix_ == "." || suffix_ == "..")) {
+            plan_.problems.push_back("--suffix must be a file-name ending, without '/': " +
+                                     suffix_);
+            return false;
+        }
+        return true;
+    }
+
+    // Directory mode is decided by the command line as given (a missing input still counts as
+    // one of several), so that one file going missing never turns a directory of outputs into
+    // one output file.
+    void decide_mode(bool several, bool any_directory) {
+        if (request_.check || output_ == "-") return;
+        Status const out = fs_.status(output_);
+        plan_.directory_mode =
+            several || any_directory || out.kind == Kind::directory || output_.back() == '/';
+        if (!plan_.directory_mode) return;
+        out_dir_ = tidy(output_);
+        switch (out.kind) {
+        case Kind::directory:
+            out_exists_ = true;
+            out_id_ = out.id;
+            break;
+        case Kind::missing:
+            plan_.directories_to_create.push_back(out_dir_);
+            break;
+        case Kind::file:
+        case Kind::other:
+            plan_.problems.push_back(
+                "with several inputs or a directory input, -o must name a directory: " + output_ +
+                (out.kind == Kind::file ? " is a file" : " is not a directory"));
+            output_usable_ = false;
+            return;
+        case Kind::unreadable:
+            plan_.problems.push_back("-o " + output_ + ": " + out.error);
+            output_usable_ = false;
+            return;
+        }
+        out_canonical_ = tidy(fs_.canonical(out_dir_));
+    }
+
+    void add_input(std::string const& in, Status const& st) {
+        if (in == "-") {
+            if (stdin_given_) {
+                plan_.problems.push_back("standard input is given twice");
+                return;
+            }
+            stdin_given_ = true;
+            Source s;
+            s.job.input = "-";
+            s.job.display = "<stdin>";
+            s.rel = "stdin";
+            sources_.push_back(std::move(s));
+            return;
+        }
+        switch (st.kind) {
+        case Kind::missing:
+            plan_.unreadable.push_back(in + ": " + errno_text(ENOENT));
+            return;
+        case Kind::unreadable:
+            plan_.unreadable.push_back(in + ": " + st.error);
+            return;
+        case Kind::directory:
+            walk_root(in, st);
+            return;
+        case Kind::file:
+        case Kind::other: // a FIFO or a device (<(zcat x.gz), /dev/stdin): read as a stream
+            add_source(in, stdfs::path(in).filename().string(), tidy(fs_.canonical(in)), st);
+            return;
+        }
+    }
+
+    void add_source(std::string const& path, std::string rel, std::string canonical,
+                    Status const& st) {
+        Source s;
+        s.job.input = path;
+        s.job.display = path;
+        s.job.size = st.size;
+        s.job.size_known = st.kind == Kind::file;
+        s.rel = std::move(rel);
+        std::size_t const index = sources_.size();
+        input_paths_.emplace(std::move(canonical), index);
+        input_ids_.emplace(st.id, index);
+        sources_.push_back(std::move(s));
+    }
+
+    // The walk. Folders are visited in name order so that which of two links to one folder is
+    // walked (and which gets the note) does not depend on readdir's order; the files are then
+    // sorted by their whole relative path, which is not the visiting order ("a.pgn" sorts
+    // before "a/b.pgn" though folder "a" is visited first). A folder that is the output
+    // directory is skipped without a note when found inside a walk (keeping the outputs in the
+    // archive they come from is a normal set-up) and with a note when it is an argument itself.
+    // Entries that cannot be followed are reported whatever their name: a dangling link may
+    // have pointed at a folder of games. A found file's canonical path is its folder's plus
+    // its name (one canonical call per folder); a file that is itself a link is still known
+    // by its FileId.
+    struct Found {
+        std::string rel;
+        std::string path;
+        std::string canonical;
+        Status status;
+    };
+
+    bool is_output_dir(FileId const& id) const {
+        return plan_.directory_mode && out_exists_ && id == out_id_;
+    }
+
+    void walk_root(std::string const& dir, Status const& st) {
+        if (is_output_dir(st.id)) {
+            plan_.notes.push_back(dir + ": the output directory, not walked");
+            return;
+        }
+        if (!walked_.insert(st.id).second) {
+            plan_.notes.push_back(dir + ": already walked (symbolic-link loop or second link), " +
+                                  "skipped");
+            return;
+        }
+        std::vector<Found> found;
+        walk(dir, "", found);
+        std::sort(found.begin(), found.end(),
+                  [](Found const& a, Found const& b) { return a.rel < b.rel; });
+        for (auto& f : found)
+            add_source(f.path, std::move(f.rel), std::move(f.canonical), f.status);
+    }
+
+    void walk(std::string const& dir, std::string const& rel, std::vector<Found>& found) {
+        std::vector<std::string> names;
+        std::string error;
+        if (!fs_.list(dir, names, error)) {
+            plan_.unreadable.push_back(dir + ": " + error);
+            return;
+        }
+        std::sort(names.begin(), names.end());
+        std::string const dir_canonical = tidy(fs_.canonical(dir));
+        for (auto const& name : names) {
+            std::string const path = join(dir, name);
+            std::string const child_rel = rel.empty() ? name : join(rel, name);
+            Status const st = fs_.status(path);
+            switch (st.kind) {
+            case Kind::missing: // gone since the listing
+                break;
+            case Kind::unreadable:
+                plan_.unreadable.push_back(path + ": " + st.error);
+                break;
+            case Kind::file:
+                if (is_pgn_name(name))
+                    found.push_back({child_rel, path, join(dir_canonical, name), st});
+                break;
+            case Kind::other: // reading a FIFO found by a walk could block the run forever
+                if (is_pgn_name(name))
+                    plan_.notes.push_back(path + ": not a regular file, skipped");
+                break;
+            case Kind::directory:
+                if (is_output_dir(st.id)) break;
+                if (!walked_.insert(st.id).second) {
+                    plan_.notes.push_back(path + ": already walked (symbolic-link loop or " +
+                                          "second link), skipped");
+                    break;
+                }
+                walk(path, child_rel, found);
+                break;
+            }
+        }
+    }
+
+    // Output names (plan.hpp): the PGN ending, or failing that the compression extension, is
+    // replaced by the suffix; the default suffix keeps the input's compression, an explicit
+    // one brings its own.
+    std::string output_name(std::string_view name) const {
+        Ending const* e = ending_of(name);
+        std::string s(name.substr(0, name.size() - (e != nullptr ? e->text.size() : 0)));
+        s += suffix_;
+        if (!explicit_suffix_ && e != nullptr) s += io::extension(e->compression);
+        return s;
+    }
+
+    // Directory mode. Each output is compared by its canonical path (two spellings of one
+    // name, or a link inside the output directory) and, when it exists already, by FileId (a
+    // hard link to an input). A missing output's canonical path is its folder's plus its name,
+    // with the folder resolved once per folder: a 100,000-file tree costs at most one stat per
+    // output, not a weakly_canonical each.
+    void name_outputs() {
+        for (std::size_t i = 0; i < sources_.size(); ++i) {
+            Source& s = sources_[i];
+            std::size_t const slash = s.rel.rfind('/');
+            std::string const folder_rel = slash == std::string::npos ? "" : s.rel.substr(0, slash);
+            std::string_view const name =
+                std::string_view(s.rel).substr(slash == std::string::npos ? 0 : slash + 1);
+            std::string const folder = folder_rel.empty() ? out_dir_ : join(out_dir_, folder_rel);
+            std::string const oname = output_name(name);
+            s.job.output = join(folder, oname);
+            s.job.output_compression = io::compression_for_name(oname);
+            plan_folder(folder_rel);
+            check_output(i, folder_rel, folder, oname);
+        }
+    }
+
+    // Folders to create, parents first (a folder is planned after its parent by the
+    // recursion). Below a folder that is to be created nothing exists, so neither its
+    // sub-folders nor the outputs in it need a stat: a first run into a new output directory
+    // costs no stat per output at all.
+    void plan_folder(std::string const& folder_rel) {
+        if (folder_rel.empty() || !folders_seen_.insert(folder_rel).second) return;
+        std::size_t const slash = folder_rel.rfind('/');
+        std::string const parent = slash == std::string::npos ? "" : folder_rel.substr(0, slash);
+        plan_folder(parent);
+        if (folders_blocked_.count(parent) != 0) { // reported once, at the file in the way
+            folders_blocked_.insert(folder_rel);
+            return;
+        }
+        std::string const path = join(out_dir_, folder_rel);
+        Status const st = folder_to_be_created(parent) ? Status{} : fs_.status(path);
+        switch (st.kind) {
+        case Kind::missing:
+            plan_.directories_to_create.push_back(path);
+            folders_created_.insert(folder_rel);
+            break;
+        case Kind::directory:
+            break;
+        case Kind::file:
+        case Kind::other:
+            output_problem("the output folder " + path + " cannot be created: a file is there");
+            folders_blocked_.insert(folder_rel);
+            break;
+        case Kind::unreadable:
+            output_problem(path + ": " + st.error);
+            folders_blocked_.insert(folder_rel);
+            break;
+        }
+    }
+
+    bool folder_to_be_created(std::string const& folder_rel) const {
+        return folder_rel.empty() ? !out_exists_ : folders_created_.count(folder_rel) != 0;
+    }
+
+    std::string const& folder_canonical(std::string const& folder) {
+        auto it = folder_canonicals_.find(folder);
+        if (it == folder_canonicals_.end())
+            it = folder_canonicals_.emplace(folder, tidy(fs_.canonical(folder))).first;
+        return it->second;
+    }
+
+    void check_output(std::size_t index, std::string const& folder_rel, std::string const& folder,
+                      std::string const& name) {
+        std::string const& output = sources_[index].job.output;
+        Status const st = folder_to_be_created(folder_rel) ? Status{} : fs_.status(output);
+        std::string const canonical = st.kind == Kind::missing
+                                          ? join(folder_canonical(folder), name)
+                                          : tidy(fs_.canonical(output));
+        if (st.kind == Kind::directory) output_problem("the output " + output + " is a folder");
+        auto const same_id = has_id(st.kind) ? input_ids_.find(st.id) : input_ids_.end();
+        auto const same_path = input_paths_.find(canonical);
+        if (same_id != input_ids_.end())
+            output_problem("the output " + output + " is the input " +
+                           sources_[same_id->second].job.display);
+        else if (same_path != input_paths_.end())
+            output_problem("the output " + output + " is the input " +
+                           sources_[same_path->second].job.display);
+        if (!is_under(canonical, out_canonical_))
+            output_problem(output + " would be written outside " + out_dir_);
+        auto const [first, fresh] = output_paths_.emplace(canonical, index);
+        if (!fresh)
+            output_problem(sources_[first->second].job.display + " and " +
+                           sources_[index].job.display + " would both be written to " +
+                           sources_[first->second].job.output);
+        if (has_id(st.kind)) output_ids_.emplace(st.id, index);
+    }
+
+    void output_problem(std::string message) {
+        if (++output_problems_ <= listed_output_problems)
+            plan_.problems.push_back(std::move(message));
+    }
+
+    // Single output mode: one output file (or standard output, or none with --check).
+    void single_output() {
+        if (request_.check) return;
+        plan_.output = output_;
+        plan_.output_compression = io::compression_for_name(output_);
+        if (output_ == "-") return;
+        Status const st = fs_.status(output_);
+        single_canonical_ = tidy(fs_.canonical(output_));
+        if (has_id(st.kind)) {
+            single_id_ = st.id;
+            single_identified_ = true;
+        }
+        if (auto const* input = input_named(single_canonical_, st))
+            plan_.problems.push_back("the output " + output_ + " is the input " + *input);
+    }
+
+    // The display name of the input that is the file `canonical` with status `st`, if any.
+    std::string const* input_named(std::string const& canonical, Status const& st) const {
+        if (has_id(st.kind)) {
+            auto const it = input_ids_.find(st.id);
+            if (it != input_ids_.end()) return &sources_[it->second].job.display;
+        }
+        auto const it = input_paths_.find(canonical);
+        return it != input_paths_.end() ? &sources_[it->second].job.display : nullptr;
+    }
+
+    // The rejects file is written next to the outputs and must be none of them nor an input.
+    // "-" is standard output, which only the single output may also claim.
+    void check_rejects() {
+        std::string const& rejects = request_.rejects;
+        if (rejects.empty()) return;
+        plan_.rejects = rejects;
+        plan_.rejects_compression = io::compression_for_name(rejects);
+        if (rejects == "-") {
+            if (!request_.check && !plan_.directory_mode && output_ == "-")
+                plan_.problems.push_back("--rejects and -o both name standard output");
+            return;
+        }
+        Status const st = fs_.status(rejects);
+        if (st.kind == Kind::directory) {
+            plan_.problems.push_back("--rejects names a directory: " + rejects);
+            return;
+        }
+        std::string const canonical = tidy(fs_.canonical(rejects));
+        bool const identified = has_id(st.kind);
+        bool same_output = false;
+        if (plan_.directory_mode) {
+            same_output = output_paths_.count(canonical) != 0 ||
+                          (identified && output_ids_.count(st.id) != 0);
+        } else if (!request_.check && output_ != "-") {
+            same_output = canonical == single_canonical_ ||
+                          (identified && single_identified_ && st.id == single_id_);
+        }
+        if (input_named(canonical, st) != nullptr)
+            plan_.problems.push_back("the rejects file " + rejects + " is an input");
+        else if (same_output)
+            plan_.problems.push_back("--rejects and -o name the same file: " + rejects);
+    }
+
+    PlanRequest const& request_;
+    FileSystem const& fs_;
+    Plan plan_;
+    std::string output_; // request's output, "-" for an empty one
+    std::string suffix_;
+    bool explicit_suffix_ = false;
+    bool stdin_given_ = false;
+
+    // Directory mode: the output directory.
+    std::string out_dir_; // as given, without trailing '/'
+    std::string out_canonical_;
+    FileId out_id_{};
+    bool out_exists_ = false;
+    bool output_usable_ = true;
+
+    // Single output mode: the output file's identity.
+    std::string single_canonical_;
+    FileId single_id_{};
+    bool single_identified_ = false;
+
+    std::vector<Source> sources_;
+    std::unordered_set<FileId, FileIdHash> walked_;
+    std::unordered_map<std::string, std::size_t> input_paths_; // canonical -> sources_ index
+    std::unordered_map<FileId, std::size_t, FileIdHash> input_ids_;
+    std::unordered_map<std::string, std::size_t> output_paths_;
+    std::unordered_map<FileId, std::size_t, FileIdHash> output_ids_;
+    std::unordered_set<std::string> folders_seen_;    // relative to the output directory
+    std::unordered_set<std::string> folders_created_; // the subset to be created
+    std::unordered_set<std::string> folders_blocked_; // a file is in the way
+    std::unordered_map<std::string, std::string> folder_canonicals_;
+    std::size_t output_problems_ = 0;
+};
+
+} // namespace
+
+FileSystem const& real_file_system() {
+    static RealFileSystem const fs;
+    return fs;
+}
+
+Plan make_plan(PlanRequest const& request, FileSystem const& fs) {
+    return Planner(request, fs).make();
+}
+
+} // namespace pgn_iccf::batch

@@ -1,0 +1,117 @@
+// The plan of a run: which inputs are read, in which order, and where each one's output
+// goes. Pure: it looks at the file system only through the FileSystem interface (a fake one
+// in the tests) and writes nothing. Every naming and identity rule is checked here, before
+// anything is written: two inputs mapping to one output, an output that is an input (same
+// file, or same normalised path), an output outside the output directory, a rejects file
+// that is an input or an output.
+//
+// Directory mode (several inputs, a directory input, or -o naming an existing directory;
+// never with -o - or --check): -o names a directory, created if missing, that mirrors the
+// inputs:
+// - a file found in a directory input D keeps its path relative to D;
+// - a file named on the command line is placed by its file name alone;
+// - standard input is written as `stdin` + suffix.
+// The output name is the input name with `.pgn`, `.pgn.gz`, `.pgn.bz2` or `.pgn.zst` (any
+// letter case; or only the compression extension, or nothing when neither ends the name)
+// replaced by the suffix. The default suffix is `.iccf.pgn` / `.san.pgn` / `.lan.pgn`
+// followed by the compression extension of the input's name (compression kept); an explicit
+// --suffix is used as given, and its own extension decides the output's compression.
+// A suffix holding '/' or equal to "." or ".." is refused. Directory mode is decided by the
+// inputs as given: a missing input still counts as one of several.
+//
+// A directory input is walked recursively for *.pgn, *.pgn.gz, *.pgn.bz2, *.pgn.zst (any
+// letter case), following symbolic links; a directory reached again (a symbolic-link loop, or
+// two links to one folder, also across inputs) is walked once, with a note; the output
+// directory is never walked (a note only when it is an input argument itself). Files are
+// taken in byte order of their path relative to D. Entries that cannot be read (a folder that
+// cannot be listed, a dangling link, whatever its name) are reported in `unreadable`; the
+// rest goes on. A matching name that is no regular file (a FIFO) is skipped with a note; a
+// FIFO or device named on the command line is read, its size unknown.
+//
+// Identity: files are the same when their canonical paths are equal, or, for files that
+// exist, their FileIds (hard links). Problems about single outputs are listed up to ten, then
+// counted in one more line. --rejects - is standard output, refused beside -o -.
+#pragma once
+
+#include "io/source.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace pgn_iccf::batch {
+
+// What the plan may learn from the file system.
+class FileSystem {
+public:
+    enum class Kind : std::uint8_t { missing, file, directory, other, unreadable };
+    struct FileId {
+        std::uint64_t device = 0;
+        std::uint64_t inode = 0;
+        bool operator==(FileId const&) const = default;
+    };
+    struct Status {
+        Kind kind = Kind::missing;
+        FileId id{};            // valid for file, directory and other
+        std::uint64_t size = 0; // of a file
+        std::string error;      // for unreadable: the reason ("Permission denied", ...)
+    };
+    virtual ~FileSystem() = default;
+    // Follows symbolic links (a dangling link is unreadable).
+    virtual Status status(std::string const& path) const = 0;
+    // The names in a directory (without "." and ".."), in any order; false with `error` set if
+    // it cannot be listed.
+    virtual bool list(std::string const& dir, std::vector<std::string>& names,
+                      std::string& error) const = 0;
+    // An absolute, normalised form of `path` in which existing symbolic links are resolved
+    // (std::filesystem::weakly_canonical of the absolute path), for comparing names of files
+    // that may not exist yet.
+    virtual std::string canonical(std::string const& path) const = 0;
+};
+
+// The real file system (std::filesystem and stat(2)).
+FileSystem const& real_file_system();
+
+struct PlanRequest {
+    std::vector<std::string> inputs; // as given: files, directories, "-"; empty = standard input
+    std::string output = "-";        // "-" = standard output
+    std::string suffix;              // "" = default_suffix
+    std::string default_suffix;      // ".iccf.pgn", ".san.pgn" or ".lan.pgn"
+    std::string rejects;             // "" = none
+    bool check = false;              // no output at all
+};
+
+struct Job {
+    std::string input;   // path to open, "-" for standard input
+    std::string display; // name in messages: the path as given or found; "<stdin>"
+    std::string output;  // directory mode: this job's output file; otherwise ""
+    io::Compression output_compression = io::Compression::none; // of `output`, by its name
+    std::uint64_t size = 0; // input size in bytes (0 if unknown: standard input)
+    bool size_known = false;
+};
+
+struct Plan {
+    std::vector<Job> jobs;
+    bool directory_mode = false;
+    // Not in directory mode: the single output ("-" for standard output, "" with --check) and
+    // its compression by name.
+    std::string output;
+    io::Compression output_compression = io::Compression::none;
+    std::string rejects; // "" = none
+    io::Compression rejects_compression = io::Compression::none;
+    std::vector<std::string> directories_to_create; // output folders, parents first
+    // Fatal problems: the run is refused before anything is written (exit status 2). Each is
+    // one message without the "pgn-iccf: error: " prefix.
+    std::vector<std::string> problems;
+    // Inputs that cannot be read (missing files, folders that cannot be listed, dangling
+    // links): reported and counted; the other jobs run.
+    std::vector<std::string> unreadable;
+    // Remarks that are no error (a folder walked once though reached twice).
+    std::vector<std::string> notes;
+    std::uint64_t total_size = 0; // sum of the known input sizes
+    bool total_size_known = true; // false when some input size is unknown (standard input)
+};
+
+Plan make_plan(PlanRequest const& request, FileSystem const& fs);
+
+} // namespace pgn_iccf::batch

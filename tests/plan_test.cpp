@@ -1,0 +1,748 @@
+// Unit tests of the run plan (src/batch/plan): modes, directory walks, output names and the
+// identity checks, on an in-memory file system with symbolic links and hard links; then one
+// run of the real file system on a temporary folder to show that it answers like the fake.
+#define BOOST_TEST_MODULE plan
+#include <boost/test/unit_test.hpp>
+
+#include "batch/plan.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace pgn_iccf;
+using batch::FileSystem;
+using batch::Plan;
+using batch::PlanRequest;
+using io::Compression;
+
+// A file system in memory. Paths are kept absolute and lexically normal; symbolic links are
+// resolved component by component, as the kernel does, so ".." after a link goes to the
+// target's parent, a loop ends in ELOOP and a file used as a folder ("f/x", "f/") in ENOTDIR.
+// canonical() is what weakly_canonical gives: the existing part resolved, the rest appended.
+class FakeFileSystem final : public FileSystem {
+public:
+    explicit FakeFileSystem(std::string cwd = "/w") : cwd_(std::move(cwd)) { dir(cwd_); }
+
+    FakeFileSystem& file(std::string const& path, std::uint64_t size = 100) {
+        return add(path, {Kind::file, next_id(), size, true});
+    }
+    FakeFileSystem& dir(std::string const& path) {
+        return add(path, {Kind::directory, next_id(), 0, true});
+    }
+    FakeFileSystem& fifo(std::string const& path) {
+        return add(path, {Kind::other, next_id(), 0, true});
+    }
+    FakeFileSystem& unlistable(std::string const& path) {
+        return add(path, {Kind::directory, next_id(), 0, false});
+    }
+    // Another name for the node at `existing` (same FileId).
+    FakeFileSystem& hard_link(std::string const& path, std::string const& existing) {
+        return add(path, nodes_.at(absolute(existing)));
+    }
+    // A symbolic link; a relative target is taken from the link's folder.
+    FakeFileSystem& link(std::string const& path, std::string const& target) {
+        std::string const p = absolute(path);
+        parents(p);
+        links_[p] = target;
+        return *this;
+    }
+
+    Status status(std::string const& path) const override {
+        std::string resolved;
+        if (!resolve(path, resolved)) return {Kind::unreadable, {}, 0, resolved};
+        auto const it = nodes_.find(resolved);
+        if (it != nodes_.end()) return {it->second.kind, it->second.id, it->second.size, {}};
+        // Missing: a dangling link when the last component itself is a link.
+        std::string const lexical = absolute(path);
+        std::string parent;
+        if (lexical != "/" && resolve(parent_of(lexical), parent) &&
+            links_.count(join(parent, name_of(lexical))) != 0)
+            return {Kind::unreadable, {}, 0, "dangling symbolic link"};
+        return {};
+    }
+
+    bool list(std::string const& dir, std::vector<std::string>& names,
+              std::string& error) const override {
+        names.clear();
+        std::string resolved;
+        if (!resolve(dir, resolved)) {
+            error = resolved;
+            return false;
+        }
+        auto const it = nodes_.find(resolved);
+        if (it == nodes_.end() || it->second.kind != Kind::directory) {
+            error = it == nodes_.end() ? "No such file or directory" : "Not a directory";
+            return false;
+        }
+        if (!it->second.listable) {
+            error = "Permission denied";
+            return false;
+        }
+        for (auto const& [p, node] : nodes_)
+            if (p != "/" && parent_of(p) == resolved) names.push_back(name_of(p));
+        for (auto const& [p, target] : links_)
+            if (parent_of(p) == resolved) names.push_back(name_of(p));
+        // Any order is allowed: give the reverse of the sorted one, so that the plan's own
+        // sorting is tested.
+        std::sort(names.rbegin(), names.rend());
+        return true;
+    }
+
+    std::string canonical(std::string const& path) const override {
+        std::string resolved;
+        return resolve(path, resolved) ? resolved : absolute(path);
+    }
+
+private:
+    struct Node {
+        Kind kind;
+        FileId id;
+        std::uint64_t size;
+        bool listable;
+    };
+
+    FileId next_id() { return {7, ++last_inode_}; }
+
+    static std::string parent_of(std::string const& p) {
+        auto const slash = p.rfind('/');
+        return slash == 0 ? "/" : p.substr(0, slash);
+    }
+    static std::string name_of(std::string const& p) { return p.substr(p.rfind('/') + 1); }
+    static std::string join(std::string const& dir, std::string const& name) {
+        return dir == "/" ? "/" + name : dir + "/" + name;
+    }
+
+    std::string absolute(std::string const& path) const {
+        std::filesystem::path const p = path.empty() || path[0] != '/' ? cwd_ + "/" + path : path;
+        std::string s = p.lexically_normal().generic_string();
+        while (s.size() > 1 && s.back() == '/') s.pop_back();
+        return s;
+    }
+
+    void parents(std::string const& p) {
+        for (std::string d = parent_of(p); !nodes_.count(d); d = parent_of(d)) {
+            nodes_[d] = {Kind::directory, next_id(), 0, true};
+            if (d == "/") break;
+        }
+    }
+
+    FakeFileSystem& add(std::string const& path, Node node) {
+        std::string const p = absolute(path);
+        if (p != "/") parents(p);
+        nodes_[p] = node;
+        return *this;
+    }
+
+    // The parts of a path; a trailing '/' is a trailing "." (the name must be a folder).
+    static void push_front_parts(std::deque<std::string>& todo, std::string const& path) {
+        std::vector<std::string> parts;
+        std::string part;
+        for (char c : path + "/") {
+            if (c != '/') {
+                part += c;
+            } else if (!part.empty()) {
+                parts.push_back(part);
+                part.clear();
+            }
+        }
+        if (path.size() > 1 && path.back() == '/') parts.push_back(".");
+        todo.insert(todo.begin(), parts.begin(), parts.end());
+    }
+
+    // The resolved path in `out`, or false with the error text in `out`.
+    bool resolve(std::string const& path, std::string& out) const {
+        std::deque<std::string> todo;
+        push_front_parts(todo, path.empty() || path[0] != '/' ? cwd_ + "/" + path : path);
+        std::string cur = "/";
+        int hops = 0;
+        while (!todo.empty()) {
+            auto const node = nodes_.find(cur);
+            if (node != nodes_.end() && node->second.kind != Kind::directory) {
+                out = "Not a directory";
+                return false;
+            }
+            std::string const part = todo.front();
+            todo.pop_front();
+            if (part == ".") continue;
+            if (part == "..") {
+                cur = parent_of(cur);
+                continue;
+            }
+            std::string const next = join(cur, part);
+            auto const l = links_.find(next);
+            if (l == links_.end()) {
+                cur = next;
+                continue;
+            }
+            if (++hops > 40) {
+                out = "Too many levels of symbolic links";
+                return false;
+            }
+            if (l->second[0] == '/') cur = "/";
+            push_front_parts(todo, l->second);
+        }
+        out = cur;
+        return true;
+    }
+
+    std::string cwd_;
+    std::map<std::string, Node> nodes_;
+    std::map<std::string, std::string> links_;
+    std::uint64_t last_inode_ = 0;
+};
+
+PlanRequest request(std::vector<std::string> inputs, std::string output = "-") {
+    PlanRequest r;
+    r.inputs = std::move(inputs);
+    r.output = std::move(output);
+    r.default_suffix = ".iccf.pgn";
+    return r;
+}
+
+// "display -> output" per job, joined: one string compares and prints well in a failure.
+std::string jobs_of(Plan const& plan) {
+    std::string s;
+    for (auto const& j : plan.jobs) {
+        if (!s.empty()) s += "; ";
+        s += j.display;
+        if (!j.output.empty()) s += " -> " + j.output;
+    }
+    return s;
+}
+
+std::string joined(std::vector<std::string> const& v) {
+    std::string s;
+    for (auto const& x : v) s += (s.empty() ? "" : "; ") + x;
+    return s;
+}
+
+// The tree most tests share: two loose files and an archive with nested folders, mixed-case
+// endings and files that are no PGN.
+FakeFileSystem archive_tree() {
+    FakeFileSystem fs;
+    fs.file("g.pgn", 100)
+        .file("h.pgn.gz", 50)
+        .file("sub/h.pgn.gz", 60)
+        .file("archive/2024/jan.pgn", 10)
+        .file("archive/2024/Feb.PGN", 20)
+        .file("archive/2024/notes.txt", 1)
+        .file("archive/a.pgn", 1)
+        .file("archive/a/b.pgn.zst", 2)
+        .file("archive/c.pGn", 3)
+        .file("archive/Z.Pgn.Gz", 4)
+        .file("archive/readme.md", 5)
+        .file("archive/games.pgn.txt", 6)
+        .file("archive/deep/er/y.pgn", 7)
+        .file("archive/x.pgn.bz2", 8);
+    return fs;
+}
+
+std::string const archive_jobs =
+    "archive/2024/Feb.PGN; archive/2024/jan.pgn; archive/Z.Pgn.Gz; archive/a.pgn; "
+    "archive/a/b.pgn.zst; archive/c.pGn; archive/deep/er/y.pgn; archive/x.pgn.bz2";
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(single_output_mode) {
+    // Without directory mode the jobs carry no output; the plan names the one output.
+    struct Case {
+        std::vector<std::string> inputs;
+        std::string output;
+        bool check;
+        std::string want_output;
+        Compression want_compression;
+        std::string want_jobs;
+        std::uint64_t want_size;
+        bool want_size_known;
+    };
+    std::vector<Case> const cases{
+        {{"g.pgn"}, "-", false, "-", Compression::none, "g.pgn", 100, true},
+        {{"g.pgn"}, "f.pgn.gz", false, "f.pgn.gz", Compression::gzip, "g.pgn", 100, true},
+        {{"g.pgn"}, "F.PGN.ZST", false, "F.PGN.ZST", Compression::zstd, "g.pgn", 100, true},
+        {{"g.pgn"}, "f.bz2", false, "f.bz2", Compression::bzip2, "g.pgn", 100, true},
+        {{}, "-", false, "-", Compression::none, "<stdin>", 0, false},
+        {{"g.pgn", "h.pgn.gz"}, "-", false, "-", Compression::none, "g.pgn; h.pgn.gz", 150, true},
+        {{"archive"}, "", false, "-", Compression::none, archive_jobs, 55, true},
+        {{"g.pgn", "archive", "-"},
+         "out",
+         true,
+         "",
+         Compression::none,
+         "g.pgn; " + archive_jobs + "; <stdin>",
+         155,
+         false},
+        {{"g.pgn"}, "out.pgn.gz", true, "", Compression::none, "g.pgn", 100, true},
+    };
+    auto const fs = archive_tree();
+    for (auto const& c : cases) {
+        BOOST_TEST_CONTEXT(joined(c.inputs) << " -o " << c.output << (c.check ? " --check" : "")) {
+            auto r = request(c.inputs, c.output);
+            r.check = c.check;
+            r.rejects = c.check ? "bad.pgn" : "";
+            Plan const p = make_plan(r, fs);
+            BOOST_TEST(joined(p.problems) == "");
+            BOOST_TEST(!p.directory_mode);
+            BOOST_TEST(p.output == c.want_output);
+            BOOST_TEST((p.output_compression == c.want_compression));
+            BOOST_TEST(jobs_of(p) == c.want_jobs);
+            BOOST_TEST(p.total_size == c.want_size);
+            BOOST_TEST(p.total_size_known == c.want_size_known);
+            BOOST_TEST(p.directories_to_create.empty());
+            BOOST_TEST(p.rejects == r.rejects);
+            for (auto const& j : p.jobs) BOOST_TEST((j.output_compression == Compression::none));
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(directory_walk_mirrors_the_tree) {
+    // Names matched in any letter case, others ignored, files in byte order of their relative
+    // path ("Z" < "a", "a.pgn" < "a/b.pgn.zst"), folders created parents first.
+    auto const fs = archive_tree();
+    Plan const p = make_plan(request({"archive"}, "out"), fs);
+    BOOST_TEST(joined(p.problems) == "");
+    BOOST_TEST(p.directory_mode);
+    BOOST_TEST(jobs_of(p) ==
+               "archive/2024/Feb.PGN -> out/2024/Feb.iccf.pgn; "
+               "archive/2024/jan.pgn -> out/2024/jan.iccf.pgn; "
+               "archive/Z.Pgn.Gz -> out/Z.iccf.pgn.gz; archive/a.pgn -> out/a.iccf.pgn; "
+               "archive/a/b.pgn.zst -> out/a/b.iccf.pgn.zst; archive/c.pGn -> out/c.iccf.pgn; "
+               "archive/deep/er/y.pgn -> out/deep/er/y.iccf.pgn; "
+               "archive/x.pgn.bz2 -> out/x.iccf.pgn.bz2");
+    std::vector<Compression> const want{Compression::none, Compression::none, Compression::gzip,
+                                        Compression::none, Compression::zstd, Compression::none,
+                                        Compression::none, Compression::bzip2};
+    BOOST_TEST_REQUIRE(p.jobs.size() == want.size());
+    for (std::size_t i = 0; i < want.size(); ++i) {
+        BOOST_TEST_CONTEXT(p.jobs[i].display) {
+            BOOST_TEST((p.jobs[i].output_compression == want[i]));
+            BOOST_TEST(p.jobs[i].input == p.jobs[i].display);
+            BOOST_TEST(p.jobs[i].size_known);
+        }
+    }
+    BOOST_TEST(joined(p.directories_to_create) == "out; out/2024; out/a; out/deep; out/deep/er");
+    BOOST_TEST(p.total_size == 55U);
+    BOOST_TEST(p.unreadable.empty());
+    BOOST_TEST(p.notes.empty());
+}
+
+BOOST_AUTO_TEST_CASE(several_inputs_mirror_into_the_output_directory) {
+    // Named files by their file name, directory inputs by their relative paths, standard input
+    // as stdin + suffix; only missing folders are created.
+    struct Case {
+        std::vector<std::string> inputs;
+        std::string output;
+        std::string want_jobs;
+        std::string want_create;
+    };
+    std::vector<Case> const cases{
+        {{"g.pgn", "sub/h.pgn.gz"},
+         "out",
+         "g.pgn -> out/g.iccf.pgn; sub/h.pgn.gz -> out/h.iccf.pgn.gz",
+         "out"},
+        {{"g.pgn"}, "made/", "g.pgn -> made/g.iccf.pgn", "made"},
+        {{"-"}, "made/", "<stdin> -> made/stdin.iccf.pgn", "made"},
+        {{"g.pgn"}, "outdir", "g.pgn -> outdir/g.iccf.pgn", ""},
+        {{"g.pgn", "archive/a", "-"},
+         "outdir/",
+         "g.pgn -> outdir/g.iccf.pgn; archive/a/b.pgn.zst -> outdir/b.iccf.pgn.zst; "
+         "<stdin> -> outdir/stdin.iccf.pgn",
+         ""},
+        {{"archive/deep"}, "outdir", "archive/deep/er/y.pgn -> outdir/er/y.iccf.pgn", "outdir/er"},
+        {{"archive/deep/"}, "outdir", "archive/deep/er/y.pgn -> outdir/er/y.iccf.pgn", "outdir/er"},
+    };
+    auto fs = archive_tree();
+    fs.dir("outdir/2024").dir("outdir/deep");
+    for (auto const& c : cases) {
+        BOOST_TEST_CONTEXT(joined(c.inputs) << " -o " << c.output) {
+            Plan const p = make_plan(request(c.inputs, c.output), fs);
+            BOOST_TEST(joined(p.problems) == "");
+            BOOST_TEST(p.directory_mode);
+            BOOST_TEST(p.output == "");
+            BOOST_TEST(jobs_of(p) == c.want_jobs);
+            BOOST_TEST(joined(p.directories_to_create) == c.want_create);
+        }
+    }
+    // Existing folders are not created again; new ones come after their parents.
+    Plan const p = make_plan(request({"archive", "-"}, "outdir"), fs);
+    BOOST_TEST(joined(p.problems) == "");
+    BOOST_TEST(joined(p.directories_to_create) == "outdir/a; outdir/deep/er");
+    BOOST_TEST(p.jobs.back().output == "outdir/stdin.iccf.pgn");
+    BOOST_TEST(!p.total_size_known);
+    BOOST_TEST(p.total_size == 55U);
+}
+
+BOOST_AUTO_TEST_CASE(symbolic_link_loops_and_second_links_are_walked_once) {
+    FakeFileSystem fs;
+    fs.file("archive/r.pgn")
+        .file("archive/sub/s.pgn")
+        .link("archive/sub/up", "..")
+        .file("shared/t.pgn")
+        .link("archive/twin1", "/w/shared")
+        .link("archive/twin2", "../shared")
+        .link("archive/self", ".")
+        .link("archive/file-link.pgn", "/w/shared/t.pgn");
+    Plan const p = make_plan(request({"archive", "./archive", "shared"}, "out"), fs);
+    // A link to a file is an ordinary file (it is read through the link).
+    BOOST_TEST(jobs_of(p) == "archive/file-link.pgn -> out/file-link.iccf.pgn; "
+                             "archive/r.pgn -> out/r.iccf.pgn; "
+                             "archive/sub/s.pgn -> out/sub/s.iccf.pgn; "
+                             "archive/twin1/t.pgn -> out/twin1/t.iccf.pgn");
+    BOOST_TEST(joined(p.notes) ==
+               "archive/self: already walked (symbolic-link loop or second link), skipped; "
+               "archive/sub/up: already walked (symbolic-link loop or second link), skipped; "
+               "archive/twin2: already walked (symbolic-link loop or second link), skipped; "
+               "./archive: already walked (symbolic-link loop or second link), skipped; "
+               "shared: already walked (symbolic-link loop or second link), skipped");
+    BOOST_TEST(joined(p.problems) == "");
+}
+
+BOOST_AUTO_TEST_CASE(the_output_directory_is_never_walked) {
+    FakeFileSystem fs;
+    fs.file("archive/a.pgn").file("archive/iccf/a.iccf.pgn").file("archive/iccf/old/b.pgn");
+    fs.link("iccf-link", "archive/iccf");
+    struct Case {
+        std::vector<std::string> inputs;
+        std::string output;
+        std::string want_jobs;
+        std::string want_notes;
+    };
+    std::vector<Case> const cases{
+        {{"archive"}, "archive/iccf", "archive/a.pgn -> archive/iccf/a.iccf.pgn", ""},
+        {{"archive"}, "./archive//iccf/", "archive/a.pgn -> ./archive//iccf/a.iccf.pgn", ""},
+        {{"archive"}, "iccf-link", "archive/a.pgn -> iccf-link/a.iccf.pgn", ""},
+        {{"archive/iccf", "archive/a.pgn"},
+         "archive/iccf",
+         "archive/a.pgn -> archive/iccf/a.iccf.pgn",
+         "archive/iccf: the output directory, not walked"},
+        // No directory mode: nothing is skipped.
+        {{"archive"}, "-", "archive/a.pgn; archive/iccf/a.iccf.pgn; archive/iccf/old/b.pgn", ""},
+    };
+    for (auto const& c : cases) {
+        BOOST_TEST_CONTEXT(joined(c.inputs) << " -o " << c.output) {
+            Plan const p = make_plan(request(c.inputs, c.output), fs);
+            BOOST_TEST(joined(p.problems) == "");
+            BOOST_TEST(jobs_of(p) == c.want_jobs);
+            BOOST_TEST(joined(p.notes) == c.want_notes);
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(output_names) {
+    // The default suffix keeps the input's compression; an explicit one decides it.
+    struct Case {
+        std::string name;
+        std::string suffix;
+        std::string want;
+        Compression want_compression;
+    };
+    std::vector<Case> const cases{
+        {"x.pgn", "", "x.iccf.pgn", Compression::none},
+        {"c.pGn", "", "c.iccf.pgn", Compression::none},
+        {"x.PGN.GZ", "", "x.iccf.pgn.gz", Compression::gzip},
+        {"x.pgn.zst", "", "x.iccf.pgn.zst", Compression::zstd},
+        {"x.Pgn.Bz2", "", "x.iccf.pgn.bz2", Compression::bzip2},
+        {"games.txt", "", "games.txt.iccf.pgn", Compression::none},
+        {"games.gz", "", "games.iccf.pgn.gz", Compression::gzip},
+        {"games", "", "games.iccf.pgn", Compression::none},
+        {"x.pgn.zst", ".out.pgn", "x.out.pgn", Compression::none},
+        {"x.pgn", ".o.pgn.bz2", "x.o.pgn.bz2", Compression::bzip2},
+        {"x.pgn.gz", ".o.PGN.ZST", "x.o.PGN.ZST", Compression::zstd},
+        {"games.gz", "-san.pgn", "games-san.pgn", Compression::none},
+        {"x.pgn", "..pgn", "x..pgn", Compression::none},
+    };
+    for (auto const& c : cases) {
+        BOOST_TEST_CONTEXT(c.name << " --suffix '" << c.suffix << "'") {
+            FakeFileSystem fs;
+            fs.file("in/" + c.name);
+            auto r = request({"in/" + c.name}, "out/");
+            r.suffix = c.suffix;
+            Plan const p = make_plan(r, fs);
+            BOOST_TEST(joined(p.problems) == "");
+            BOOST_TEST_REQUIRE(p.jobs.size() == 1U);
+            BOOST_TEST(p.jobs[0].output == "out/" + c.want);
+            BOOST_TEST((p.jobs[0].output_compression == c.want_compression));
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(bad_suffixes_are_refused) {
+    auto const fs = archive_tree();
+    std::vector<std::string> const suffixes{"/x.pgn", "a/b.pgn", "..", ".", "sub/"};
+    std::vector<std::string> const outputs{"out", "-"};
+    for (auto const& suffix : suffixes) {
+        for (auto const& output : outputs) {
+            BOOST_TEST_CONTEXT("--suffix '" << suffix << "' -o " << output) {
+                auto r = request({"g.pgn", "archive"}, output);
+                r.suffix = suffix;
+                Plan const p = make_plan(r, fs);
+                BOOST_TEST(joined(p.problems) ==
+                           "--suffix must be a file-name ending, without '/': " + suffix);
+            }
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(outputs_that_clash_or_are_inputs_are_refused) {
+    auto fs = archive_tree();
+    fs.file("a/x.pgn").file("b/x.pgn").file("a/x.pgn.gz");
+    fs.file("in/x.pgn").file("in/x.iccf.pgn");
+    fs.file("src/x.pgn").file("src/y.pgn").hard_link("out/x.iccf.pgn", "src/y.pgn");
+    fs.hard_link("g2.pgn", "g.pgn");
+    fs.link("in-link", "in");
+    fs.dir("elsewhere").dir("escape").link("escape/2024", "/w/elsewhere");
+    fs.file("other.pgn").link("escape/a.iccf.pgn", "/w/other.pgn");
+    fs.file("busy/a").dir("busy/g.iccf.pgn").file("stdin.pgn");
+    struct Case {
+        std::vector<std::string> inputs;
+        std::string output;
+        std::string suffix;
+        std::string want;
+    };
+    std::vector<Case> const cases{
+        {{"a/x.pgn", "b/x.pgn"},
+         "out",
+         "",
+         "a/x.pgn and b/x.pgn would both be written to "
+         "out/x.iccf.pgn"},
+        {{"a/x.pgn", "a/x.pgn.gz"},
+         "o2",
+         ".o.pgn",
+         "a/x.pgn and a/x.pgn.gz would both be "
+         "written to o2/x.o.pgn"},
+        {{"g.pgn", "g.pgn"}, "o2", "", "g.pgn and g.pgn would both be written to o2/g.iccf.pgn"},
+        {{"in/x.pgn", "in/x.iccf.pgn"},
+         "in",
+         "",
+         "the output in/x.iccf.pgn is the input in/x.iccf.pgn"},
+        {{"in/x.pgn", "in/x.iccf.pgn"},
+         "in-link",
+         "",
+         "the output in-link/x.iccf.pgn is the input in/x.iccf.pgn"},
+        {{"src/x.pgn", "src/y.pgn"}, "out", "", "the output out/x.iccf.pgn is the input src/y.pgn"},
+        {{"archive"},
+         "escape",
+         "",
+         "escape/2024/Feb.iccf.pgn would be written outside escape; "
+         "escape/2024/jan.iccf.pgn would be written outside escape; "
+         "escape/a.iccf.pgn would be written outside escape"},
+        {{"g.pgn", "h.pgn.gz"}, "busy", "", "the output busy/g.iccf.pgn is a folder"},
+        {{"g.pgn", "archive"},
+         "busy/a",
+         "",
+         "with several inputs or a directory input, -o must name a directory: busy/a is a file"},
+        {{"g.pgn"}, "busy/a/", "", "-o busy/a/: Not a directory"},
+        {{"g.pgn", "stdin.pgn", "-", "-"},
+         "o2",
+         "",
+         "standard input is given twice; "
+         "stdin.pgn and <stdin> would both be written to o2/stdin.iccf.pgn"},
+        // Single output mode.
+        {{"g.pgn"}, "./g.pgn", "", "the output ./g.pgn is the input g.pgn"},
+        {{"archive/a.pgn"},
+         "archive/2024/../a.pgn",
+         "",
+         "the output archive/2024/../a.pgn is the input archive/a.pgn"},
+        {{"g.pgn"}, "g2.pgn", "", "the output g2.pgn is the input g.pgn"},
+    };
+    for (auto const& c : cases) {
+        BOOST_TEST_CONTEXT(joined(c.inputs) << " -o " << c.output << " --suffix " << c.suffix) {
+            auto r = request(c.inputs, c.output);
+            r.suffix = c.suffix;
+            Plan const p = make_plan(r, fs);
+            BOOST_TEST(joined(p.problems) == c.want);
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(output_folders_in_the_way_are_refused) {
+    FakeFileSystem fs;
+    fs.file("archive/2024/jan.pgn").file("archive/x/y/z.pgn").file("out/x");
+    Plan const p = make_plan(request({"archive"}, "out"), fs);
+    BOOST_TEST(joined(p.problems) == "the output folder out/x cannot be created: a file is there");
+    BOOST_TEST(joined(p.directories_to_create) == "out/2024");
+}
+
+BOOST_AUTO_TEST_CASE(floods_of_output_problems_are_counted) {
+    FakeFileSystem fs;
+    for (int i = 0; i < 15; ++i) {
+        fs.file("one/g" + std::to_string(i) + ".pgn");
+        fs.file("two/g" + std::to_string(i) + ".pgn");
+    }
+    Plan const p = make_plan(request({"one", "two"}, "out"), fs);
+    BOOST_TEST_REQUIRE(p.problems.size() == 11U);
+    BOOST_TEST(p.problems[0] ==
+               "one/g0.pgn and two/g0.pgn would both be written to out/g0.iccf.pgn");
+    BOOST_TEST(p.problems[10] == "... and 5 more problems with output names");
+}
+
+BOOST_AUTO_TEST_CASE(unreadable_inputs_are_reported_and_the_rest_goes_on) {
+    auto fs = archive_tree();
+    fs.unlistable("archive/locked").file("archive/locked/l.pgn");
+    fs.link("archive/dead", "/w/nowhere").link("archive/dead.txt", "nowhere.txt");
+    fs.fifo("archive/pipe.pgn").fifo("archive/pipe.txt").fifo("named-pipe");
+    Plan const p = make_plan(request({"nope.pgn", "g.pgn", "archive", "named-pipe"}, "out"), fs);
+    BOOST_TEST(joined(p.problems) == "");
+    BOOST_TEST(p.directory_mode);
+    BOOST_TEST(joined(p.unreadable) == "nope.pgn: No such file or directory; "
+                                       "archive/dead: dangling symbolic link; "
+                                       "archive/dead.txt: dangling symbolic link; "
+                                       "archive/locked: Permission denied");
+    BOOST_TEST(joined(p.notes) == "archive/pipe.pgn: not a regular file, skipped");
+    BOOST_TEST(jobs_of(p) == "g.pgn -> out/g.iccf.pgn; " +
+                                 std::string("archive/2024/Feb.PGN -> out/2024/Feb.iccf.pgn") +
+                                 "; archive/2024/jan.pgn -> out/2024/jan.iccf.pgn; "
+                                 "archive/Z.Pgn.Gz -> out/Z.iccf.pgn.gz; "
+                                 "archive/a.pgn -> out/a.iccf.pgn; "
+                                 "archive/a/b.pgn.zst -> out/a/b.iccf.pgn.zst; "
+                                 "archive/c.pGn -> out/c.iccf.pgn; "
+                                 "archive/deep/er/y.pgn -> out/deep/er/y.iccf.pgn; "
+                                 "archive/x.pgn.bz2 -> out/x.iccf.pgn.bz2; "
+                                 "named-pipe -> out/named-pipe.iccf.pgn");
+    BOOST_TEST(!p.total_size_known); // the named FIFO's size is unknown
+    // A missing input still counts as one of several: the output stays a directory.
+    Plan const q = make_plan(request({"nope.pgn", "g.pgn"}, "out"), fs);
+    BOOST_TEST(q.directory_mode);
+    BOOST_TEST(jobs_of(q) == "g.pgn -> out/g.iccf.pgn");
+}
+
+BOOST_AUTO_TEST_CASE(rejects_file_checks) {
+    auto fs = archive_tree();
+    fs.hard_link("g2.pgn", "g.pgn")
+        .file("old-out.pgn")
+        .hard_link("old-out-link.pgn", "old-out.pgn");
+    fs.dir("outdir");
+    struct Case {
+        std::vector<std::string> inputs;
+        std::string output;
+        bool check;
+        std::string rejects;
+        std::string want;
+    };
+    std::vector<Case> const cases{
+        {{"g.pgn"}, "o.pgn", false, "o.pgn", "--rejects and -o name the same file: o.pgn"},
+        {{"g.pgn"}, "o.pgn", false, "./o.pgn", "--rejects and -o name the same file: ./o.pgn"},
+        {{"g.pgn"},
+         "./o.pgn",
+         false,
+         "missing/../o.pgn",
+         "--rejects and -o name the same file: missing/../o.pgn"},
+        {{"g.pgn"},
+         "old-out.pgn",
+         false,
+         "old-out-link.pgn",
+         "--rejects and -o name the same file: old-out-link.pgn"},
+        {{"g.pgn", "h.pgn.gz"},
+         "out",
+         false,
+         "out/g.iccf.pgn",
+         "--rejects and -o name the same file: out/g.iccf.pgn"},
+        {{"archive"},
+         "outdir",
+         false,
+         "./outdir//a/b.iccf.pgn.zst",
+         "--rejects and -o name the same file: ./outdir//a/b.iccf.pgn.zst"},
+        {{"g.pgn"}, "o.pgn", false, "g.pgn", "the rejects file g.pgn is an input"},
+        {{"g.pgn"}, "o.pgn", false, "g2.pgn", "the rejects file g2.pgn is an input"},
+        {{"archive"},
+         "out",
+         false,
+         "archive/2024/../a.pgn",
+         "the rejects file archive/2024/../a.pgn is an input"},
+        {{"g.pgn"}, "", true, "./g.pgn", "the rejects file ./g.pgn is an input"},
+        {{"g.pgn"}, "o.pgn", false, "archive", "--rejects names a directory: archive"},
+        {{"g.pgn"}, "-", false, "-", "--rejects and -o both name standard output"},
+        // Accepted.
+        {{"g.pgn"}, "o.pgn", false, "bad.pgn", ""},
+        {{"g.pgn"}, "-", false, "bad.pgn", ""},
+        {{"g.pgn"}, "o.pgn", false, "-", ""},
+        {{"g.pgn"}, "-", true, "-", ""},
+        {{"g.pgn"}, "-", true, "o.pgn", ""},
+        {{"g.pgn", "h.pgn.gz"}, "out", false, "out/rejects.pgn", ""},
+    };
+    for (auto const& c : cases) {
+        BOOST_TEST_CONTEXT(joined(c.inputs) << " -o " << c.output << " --rejects " << c.rejects
+                                            << (c.check ? " --check" : "")) {
+            auto r = request(c.inputs, c.output);
+            r.check = c.check;
+            r.rejects = c.rejects;
+            Plan const p = make_plan(r, fs);
+            BOOST_TEST(joined(p.problems) == c.want);
+            BOOST_TEST(p.rejects == c.rejects);
+        }
+    }
+    auto r = request({"g.pgn"});
+    r.rejects = "bad.PGN.GZ";
+    BOOST_TEST((make_plan(r, fs).rejects_compression == Compression::gzip));
+    r.rejects = "bad.pgn";
+    BOOST_TEST((make_plan(r, fs).rejects_compression == Compression::none));
+}
+
+BOOST_AUTO_TEST_CASE(real_file_system_agrees) {
+    namespace stdfs = std::filesystem;
+    std::string tmpl = (stdfs::temp_directory_path() / "plan_test.XXXXXX").string();
+    BOOST_TEST_REQUIRE(::mkdtemp(tmpl.data()) != nullptr);
+    std::string const root = stdfs::canonical(tmpl).string(); // as canonical() will say
+    struct Cleanup {
+        std::string dir;
+        ~Cleanup() {
+            std::error_code ec;
+            stdfs::remove_all(dir, ec);
+        }
+    } const cleanup{root};
+    auto write = [](std::string const& path, std::string const& text) {
+        stdfs::create_directories(stdfs::path(path).parent_path());
+        std::ofstream(path, std::ios::binary) << text;
+    };
+    std::string const archive = root + "/archive";
+    write(archive + "/b.PGN", "12345");
+    write(archive + "/sub/a.pgn.gz", "123");
+    write(archive + "/notes.txt", "x");
+    stdfs::create_directory_symlink("..", archive + "/sub/up");
+    stdfs::create_symlink(root + "/nowhere", archive + "/dead.pgn");
+    stdfs::create_directories(root + "/out");
+    stdfs::create_hard_link(archive + "/b.PGN", root + "/out/b.iccf.pgn");
+
+    auto const& fs = batch::real_file_system();
+    FileSystem::Status const st = fs.status(archive + "/b.PGN");
+    BOOST_TEST((st.kind == FileSystem::Kind::file));
+    BOOST_TEST(st.size == 5U);
+    BOOST_TEST((fs.status(archive + "/sub/up").id == fs.status(archive).id));
+    BOOST_TEST((fs.status(root + "/none").kind == FileSystem::Kind::missing));
+    BOOST_TEST(fs.status(archive + "/dead.pgn").error == "dangling symbolic link");
+    BOOST_TEST(fs.canonical(archive + "/sub/up/../x/../o.pgn") == root + "/o.pgn");
+    BOOST_TEST(fs.canonical(root + "/new/") == root + "/new");
+    std::vector<std::string> names;
+    std::string error;
+    BOOST_TEST(!fs.list(root + "/none", names, error));
+    BOOST_TEST(error == "No such file or directory");
+
+    PlanRequest r = request({archive}, root + "/out");
+    r.rejects = root + "/new/../out/sub/a.iccf.pgn.gz";
+    Plan const p = make_plan(r, fs);
+    BOOST_TEST(jobs_of(p) == archive + "/b.PGN -> " + root + "/out/b.iccf.pgn; " + archive +
+                                 "/sub/a.pgn.gz -> " + root + "/out/sub/a.iccf.pgn.gz");
+    BOOST_TEST(joined(p.problems) ==
+               "the output " + root + "/out/b.iccf.pgn is the input " + archive +
+                   "/b.PGN; --rejects and -o name the same file: " + r.rejects);
+    BOOST_TEST(joined(p.unreadable) == archive + "/dead.pgn: dangling symbolic link");
+    BOOST_TEST(joined(p.notes) == archive + "/sub/up: already walked (symbolic-link loop or " +
+                                      "second link), skipped");
+    BOOST_TEST(joined(p.directories_to_create) == root + "/out/sub");
+    BOOST_TEST(p.total_size == 8U);
+
+    // Without the hard link, and with the output directory inside the archive: accepted.
+    stdfs::remove(root + "/out/b.iccf.pgn");
+    stdfs::rename(root + "/out", archive + "/out");
+    write(archive + "/out/old.iccf.pgn", "");
+    Plan const q = make_plan(request({archive}, archive + "/out"), fs);
+    BOOST_TEST(joined(q.problems) == "");
+    BOOST_TEST(q.jobs.size() == 2U);
+}
