@@ -1,12 +1,16 @@
 // pgn-iccf: command line -> options -> batch run -> exit status. Nothing else lives here.
 #include "batch/run.hpp"
+#include "io/cleanup.hpp"
 #include "notation/notation.hpp"
 
 #include <boost/program_options.hpp>
 
+#include <cerrno>
 #include <cstdio>
+#include <fcntl.h>
 #include <iostream>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 namespace po = boost::program_options;
@@ -19,10 +23,21 @@ constexpr char const* usage_head =
     "\n"
     "Rewrites chess games (PGN) between standard algebraic notation (SAN) and ICCF numeric\n"
     "notation (e4 = 5254, O-O = 5171, f8=R = 67682), or into long algebraic notation,\n"
-    "keeping tags, comments, NAGs and variations. INPUT is a PGN file or '-' for standard\n"
-    "input (the default). Input moves may be SAN, long algebraic or numeric, mixed.\n";
+    "keeping tags, comments, NAGs and variations. INPUT is a PGN file, a directory (searched\n"
+    "recursively for *.pgn, *.pgn.gz, *.pgn.bz2, *.pgn.zst, any letter case) or '-' for\n"
+    "standard input (the default). gzip, bzip2 and zstd input is recognised by its first\n"
+    "bytes, whatever its name. Input moves may be SAN, long algebraic or numeric, mixed.\n";
 
 constexpr char const* usage_tail =
+    "\n"
+    "With several inputs or a directory input, -o DIR mirrors the inputs under DIR: a file\n"
+    "found in a directory input keeps its path relative to it, a file named on the command\n"
+    "line is placed by its name, standard input becomes stdin.iccf.pgn; .pgn (and .pgn.gz,\n"
+    ".pgn.bz2, .pgn.zst) is replaced by the suffix, the input's compression is kept unless\n"
+    "--suffix names one. Two inputs mapping to one output, or an output that is an input,\n"
+    "are refused before anything is written. An output name ending in .gz, .bz2 or .zst is\n"
+    "written compressed. Outputs are written under a temporary name (NAME.pgn-iccf-tmp.XXXXXX)\n"
+    "and renamed when complete; an interrupted run leaves no partial output.\n"
     "\n"
     "Numeric output carries the tag [Notation \"ICCF\"]. In Chess960 games castling is written\n"
     "as the king's square followed by its own rook's square (e.g. 2111 for king b1, rook a1).\n"
@@ -35,7 +50,9 @@ constexpr char const* usage_tail =
     "  pgn-iccf games.pgn -o games.iccf.pgn          SAN -> numeric\n"
     "  pgn-iccf -t san --annotate corr.pgn           numeric -> SAN, numeric kept as comments\n"
     "  pgn-iccf -t san --input-lang de partien.pgn   German SAN -> English SAN\n"
-    "  pgn-iccf --check --rejects bad.pgn games.pgn  verify only, collect unreadable games\n";
+    "  pgn-iccf --check --rejects bad.pgn games.pgn  verify only, collect unreadable games\n"
+    "  pgn-iccf lichess.pgn.zst -o lichess.iccf.pgn.zst   compressed in and out, all cores\n"
+    "  pgn-iccf archive/ -o converted/               a whole tree, mirrored\n";
 
 std::string language_list() {
     std::string s;
@@ -49,9 +66,16 @@ std::string language_list() {
 } // namespace
 
 int main(int argc, char** argv) {
+    // A closed standard stream must not let the first file we open take its descriptor (the
+    // rejects file would receive the converted games, or the output our diagnostics).
+    for (int fd = 0; fd <= 2; ++fd)
+        if (::fcntl(fd, F_GETFD) < 0 && errno == EBADF &&
+            ::open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY) != fd)
+            return 2;
     std::string to = "numeric", lang = "en", input_lang = "en";
     batch::RunOptions run;
     int width = 79;
+    int jobs = 0;
     po::options_description conv("Conversion");
     conv.add_options() //
         ("to,t", po::value(&to)->value_name("NOTATION"),
@@ -72,15 +96,21 @@ int main(int argc, char** argv) {
     po::options_description files("Files");
     files.add_options() //
         ("output,o", po::value(&run.output)->value_name("PATH"),
-         "output file, or - for standard output (default); with several inputs, a directory") //
+         "output file (.gz, .bz2, .zst: compressed), or - for standard output (default); with "
+         "several inputs or a directory input, a directory") //
         ("suffix", po::value(&run.suffix)->value_name("TEXT"),
-         "file-name suffix with several inputs (default .iccf.pgn, .san.pgn or .lan.pgn)") //
+         "output name ending in directory mode (default .iccf.pgn, .san.pgn or .lan.pgn, "
+         "plus the input's compression extension)") //
+        ("compress-level", po::value(&run.compress_level)->value_name("N"),
+         "compression level of compressed outputs (gzip and bzip2 1-9, zstd 1-19)") //
         ("rejects", po::value(&run.rejects)->value_name("PATH"),
          "write games that could not be converted here, byte for byte as read") //
         ("keep-broken", po::bool_switch(&run.convert.keep_broken),
          "write a broken game converted up to the first bad move, the rest in a comment") //
-        ("check", po::bool_switch(&run.check), "read and verify only: no output files")   //
-        ("quiet,q", po::bool_switch(&run.quiet), "no progress display and no summary")    //
+        ("jobs,j", po::value(&jobs)->value_name("N"),
+         "worker threads (default: every core); the output is the same for every N")    //
+        ("check", po::bool_switch(&run.check), "read and verify only: no output files") //
+        ("quiet,q", po::bool_switch(&run.quiet), "no progress display and no summary")  //
         ("progress", po::bool_switch(&run.progress),
          "show progress even when standard error is not a terminal") //
         ("help,h", "show this help")                                 //
@@ -138,6 +168,12 @@ int main(int argc, char** argv) {
     run.convert.nags = !vm.count("no-nags");
     run.convert.variations = !vm.count("no-variations");
 
+    if (vm.count("jobs") && jobs < 1) return usage_error("--jobs must be at least 1");
+    run.threads = static_cast<unsigned>(jobs);
+    if (vm.count("compress-level") && (run.compress_level < 1 || run.compress_level > 19))
+        return usage_error("--compress-level must be between 1 and 19 (gzip and bzip2 1-9)");
+
+    io::install_signal_cleanup();
     batch::Summary s = batch::run(run, stderr);
     return batch::exit_status(s);
 }

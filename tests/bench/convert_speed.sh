@@ -50,9 +50,9 @@ run() {
   awk '{printf "%.2f %d %.2f\n", $1 + $2, $3, $4}' "$tmp/t" >> "$tmp/$name"
 }
 for ((r = 1; r <= rounds; r++)); do
-  run ours_num "$bin" -q -o /dev/null "$in"
+  run ours_num "$bin" -q -j1 -o /dev/null "$in"
   run pgnx "$pe" -s -o /dev/null "$in"
-  run ours_san "$bin" -q -t san -o /dev/null "$tmp/in.num.pgn"
+  run ours_san "$bin" -q -j1 -t san -o /dev/null "$tmp/in.num.pgn"
 done
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 report() {

@@ -1,0 +1,342 @@
+#include "batch/pipeline.hpp"
+
+#include "io/compress.hpp"
+#include "pgn/game_reader.hpp"
+
+#include <oneapi/tbb/enumerable_thread_specific.h>
+#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/parallel_pipeline.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include <mutex>
+#include <vector>
+
+namespace pgn_iccf::batch {
+
+namespace {
+
+// One batch of games on its way through the pipeline, with what the worker made of it.
+// Batches are recycled (their strings keep their capacity), so the steady state does not
+// allocate per batch.
+struct Batch {
+    std::size_t job = 0;
+    bool first = false;      // the first batch of its job: the writer opens the job's output
+    bool last = false;       // the last batch of its job: the writer closes it
+    bool unreadable = false; // the input could not be opened (no games follow)
+    std::string input_error; // open or read error ("NAME: reason"), on a first or last batch
+    pgn::GameBatch games;
+    std::uint64_t consumed = 0; // input bytes as stored, all jobs, at the end of this batch
+    std::uint64_t bytes = 0;    // PGN bytes of this job read so far
+
+    // Filled by the worker.
+    std::string out;     // converted games
+    std::string packed;  // `out` compressed, when the output is compressed
+    std::string rejects; // rejected games as read
+    std::string rejects_packed;
+    std::string messages; // diagnostics, in game order
+    std::uint64_t converted = 0, kept_broken = 0, rejected = 0, moves = 0, errors = 0, warnings = 0;
+
+    void reset() {
+        first = last = unreadable = false;
+        input_error.clear();
+        games.clear();
+        out.clear();
+        packed.clear();
+        rejects.clear();
+        rejects_packed.clear();
+        messages.clear();
+        converted = kept_broken = rejected = moves = errors = warnings = 0;
+    }
+};
+
+class BatchPool {
+public:
+    Batch* get() {
+        std::lock_guard lock(mutex_);
+        if (free_.empty()) {
+            all_.push_back(std::make_unique<Batch>());
+            return all_.back().get();
+        }
+        Batch* b = free_.back();
+        free_.pop_back();
+        return b;
+    }
+    void put(Batch* b) {
+        b->reset();
+        std::lock_guard lock(mutex_);
+        free_.push_back(b);
+    }
+
+private:
+    std::mutex mutex_;
+    std::vector<std::unique_ptr<Batch>> all_;
+    std::vector<Batch*> free_;
+};
+
+// The serial first stage: opens the jobs' inputs in turn and cuts them into batches.
+class Reader {
+public:
+    Reader(Plan const& plan, PipelineOptions const& options) : plan_(plan), opt_(options) {}
+
+    // The next batch, or false when every job is done.
+    bool next(Batch& b) {
+        if (!reader_) {
+            if (job_ == plan_.jobs.size()) return false;
+            Job const& job = plan_.jobs[job_];
+            input_ = io::open_input(job.input, job.display);
+            b.job = job_;
+            b.first = true;
+            if (!input_.source) {
+                b.last = true;
+                b.unreadable = true;
+                b.input_error = input_.error;
+                b.consumed = consumed_before_;
+                ++job_;
+                return true;
+            }
+            reader_ = std::make_unique<pgn::GameReader>(*input_.source, opt_.read_chunk);
+        }
+        b.job = job_;
+        bool const more = reader_->next_batch(b.games, opt_.batch_bytes);
+        b.bytes = reader_->bytes_read();
+        b.consumed = consumed_before_ + input_.source->consumed();
+        if (!more) {
+            // The job's last batch (possibly empty).
+            b.last = true;
+            if (!reader_->io_error().empty())
+                b.input_error = plan_.jobs[job_].display + ": " + reader_->io_error();
+            consumed_before_ = b.consumed;
+            reader_.reset();
+            input_ = {};
+            ++job_;
+        }
+        return true;
+    }
+
+private:
+    Plan const& plan_;
+    PipelineOptions const& opt_;
+    std::size_t job_ = 0;
+    io::Input input_;
+    std::unique_ptr<pgn::GameReader> reader_;
+    std::uint64_t consumed_before_ = 0;
+};
+
+// The serial last stage: writes batches in input order and keeps the counts.
+class Writer {
+public:
+    Writer(Plan const& plan, PipelineOptions const& options, Sinks const& sinks, Report& report,
+           Summary& summary, SinkUse& use)
+        : plan_(plan), opt_(options), sinks_(sinks), report_(report), sum_(summary), use_(use) {}
+
+    void write(Batch& b) {
+        Job const& job = plan_.jobs[b.job];
+        if (b.first) start_job(job, b);
+        if (!b.messages.empty()) report_.diagnostics(b.messages);
+        io::ByteSink* out = plan_.directory_mode ? job_sink_.get() : sinks_.single;
+        std::string const& text = b.packed.empty() ? b.out : b.packed;
+        if (out && !text.empty()) {
+            if (out->write(text)) {
+                wrote_ = true;
+                if (!plan_.directory_mode) use_.single_written = true;
+            } else {
+                output_failed(out);
+            }
+        }
+        std::string const& rej = b.rejects_packed.empty() ? b.rejects : b.rejects_packed;
+        if (sinks_.rejects && !rej.empty()) {
+            use_.rejects_written = true;
+            if (!sinks_.rejects->write(rej)) {
+                if (!rejects_failed_) report_.error(sinks_.rejects->error());
+                rejects_failed_ = true;
+                sum_.io_failure = true;
+            }
+        }
+        std::uint64_t const games = b.games.games.size();
+        sum_.games += games;
+        sum_.converted += b.converted;
+        sum_.kept_broken += b.kept_broken;
+        sum_.rejected += b.rejected;
+        sum_.moves += b.moves;
+        sum_.errors += b.errors;
+        sum_.warnings += b.warnings;
+        file_.games += games;
+        file_.rejected += b.rejected;
+        file_.kept_broken += b.kept_broken;
+        file_.errors += b.errors;
+        file_.warnings += b.warnings;
+        if (b.last) end_job(job, b);
+        report_.progress(files_done_, b.consumed, sum_.bytes + (b.last ? 0 : b.bytes), sum_.games);
+    }
+
+private:
+    void start_job(Job const& job, Batch const& b) {
+        file_ = FileLine{};
+        file_.input = job.display;
+        wrote_ = false;
+        job_failed_ = false;
+        if (b.unreadable) return;
+        ++sum_.files;
+        if (!plan_.directory_mode) return;
+        std::string error;
+        job_sink_ = io::open_file_sink(job.output, error);
+        if (!job_sink_) {
+            report_.error(error);
+            sum_.io_failure = true;
+            job_failed_ = true;
+        }
+    }
+
+    void output_failed(io::ByteSink* out) {
+        if (plan_.directory_mode) {
+            if (!job_failed_) report_.error(out->error());
+            job_failed_ = true;
+        } else if (!single_failed_) {
+            report_.error(out->error());
+            single_failed_ = true;
+        }
+        sum_.io_failure = true;
+    }
+
+    void end_job(Job const& job, Batch const& b) {
+        ++files_done_;
+        sum_.bytes += b.bytes;
+        if (!b.input_error.empty()) {
+            report_.error(b.input_error);
+            sum_.io_failure = true;
+            ++sum_.unreadable;
+        }
+        bool const incomplete = !b.input_error.empty() && !b.unreadable;
+        if (incomplete) ++sum_.incomplete;
+        if (!plan_.directory_mode) {
+            if (!b.unreadable) report_.file_done(file_);
+            return;
+        }
+        if (b.unreadable) return;
+        if (job_sink_) {
+            if (incomplete || job_failed_) {
+                job_sink_->abandon();
+                if (incomplete)
+                    report_.error(job.output + " not written: " + job.display +
+                                  " could not be read to the end");
+            } else {
+                std::string error;
+                if (commit_output(*job_sink_, job.output_compression, opt_.compress_level, wrote_,
+                                  error))
+                    file_.output = job.output;
+                else {
+                    report_.error(error);
+                    sum_.io_failure = true;
+                }
+            }
+            job_sink_.reset();
+        }
+        report_.file_done(file_);
+    }
+
+    Plan const& plan_;
+    PipelineOptions const& opt_;
+    Sinks const& sinks_;
+    Report& report_;
+    Summary& sum_;
+    SinkUse& use_;
+    std::unique_ptr<io::ByteSink> job_sink_;
+    FileLine file_{};
+    bool wrote_ = false;
+    bool job_failed_ = false;
+    bool single_failed_ = false;
+    bool rejects_failed_ = false;
+    std::uint64_t files_done_ = 0;
+};
+
+// The parallel middle stage: converts one batch with the thread's own Converter.
+void convert(Batch& b, pgn::Converter& converter, Plan const& plan, PipelineOptions const& opt,
+             Sinks const& sinks) {
+    Job const& job = plan.jobs[b.job];
+    for (ast::RawGame const& game : b.games.games) {
+        pgn::GameReport r = converter.convert(game, job.display, b.out);
+        b.moves += r.moves;
+        b.errors += std::uint64_t(r.errors);
+        b.warnings += std::uint64_t(r.warnings);
+        b.messages += r.messages;
+        switch (r.status) {
+        case pgn::GameStatus::converted:
+            ++b.converted;
+            break;
+        case pgn::GameStatus::kept_broken:
+            ++b.kept_broken;
+            break;
+        case pgn::GameStatus::rejected:
+            ++b.rejected;
+            break;
+        }
+        // Every game not converted in full goes to the rejects file as read (a kept-broken
+        // game too: it is written only up to its bad move); a line end keeps games apart
+        // when the input's last game had none.
+        if (r.status != pgn::GameStatus::converted && sinks.rejects) {
+            b.rejects += game.bytes;
+            if (!game.bytes.empty() && game.bytes.back() != '\n') b.rejects += '\n';
+        }
+    }
+    io::Compression const c =
+        plan.directory_mode ? job.output_compression : sinks.single_compression;
+    if (c != io::Compression::none && !b.out.empty())
+        io::compress_chunk(c, opt.compress_level, b.out, b.packed);
+    if (sinks.rejects_compression != io::Compression::none && !b.rejects.empty())
+        io::compress_chunk(sinks.rejects_compression, opt.compress_level, b.rejects,
+                           b.rejects_packed);
+}
+
+} // namespace
+
+bool commit_output(io::ByteSink& sink, io::Compression c, int level, bool written,
+                   std::string& error) {
+    if (!written && c != io::Compression::none) {
+        std::string empty;
+        io::compress_chunk(c, level, {}, empty);
+        sink.write(empty);
+    }
+    return sink.commit(error);
+}
+
+void run_pipeline(Plan const& plan, PipelineOptions const& options, Sinks const& sinks,
+                  Report& report, Summary& summary, SinkUse& use) {
+    unsigned const threads = options.threads == 0 ? 1 : options.threads;
+    BatchPool pool;
+    Reader reader(plan, options);
+    Writer writer(plan, options, sinks, report, summary, use);
+    tbb::enumerable_thread_specific<pgn::Converter> converters(options.convert);
+    // A few batches per thread keep every thread busy while the serial stages work; more
+    // would only cost memory.
+    std::size_t const tokens = 2 * std::size_t{threads} + 2;
+    // The worker limit is raised to the request (by default oneTBB allows one thread per core,
+    // and warns on stderr about an arena asking for more).
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
+    tbb::task_arena arena(static_cast<int>(threads));
+    arena.execute([&] {
+        tbb::parallel_pipeline(
+            tokens,
+            tbb::make_filter<void, Batch*>(tbb::filter_mode::serial_in_order,
+                                           [&](tbb::flow_control& fc) -> Batch* {
+                                               Batch* b = pool.get();
+                                               if (!reader.next(*b)) {
+                                                   pool.put(b);
+                                                   fc.stop();
+                                                   return nullptr;
+                                               }
+                                               return b;
+                                           }) &
+                tbb::make_filter<Batch*, Batch*>(tbb::filter_mode::parallel,
+                                                 [&](Batch* b) {
+                                                     convert(*b, converters.local(), plan, options,
+                                                             sinks);
+                                                     return b;
+                                                 }) &
+                tbb::make_filter<Batch*, void>(tbb::filter_mode::serial_in_order, [&](Batch* b) {
+                    writer.write(*b);
+                    pool.put(b);
+                }));
+    });
+}
+
+} // namespace pgn_iccf::batch

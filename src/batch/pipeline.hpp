@@ -1,0 +1,61 @@
+// The ordered multi-core pipeline of a run (oneTBB parallel_pipeline):
+//
+//   read (serial, in order)  ->  convert (parallel)  ->  write (serial, in order)
+//
+// The reader opens each job's input in turn and cuts it into batches of whole games of a
+// fixed size (batch_bytes, independent of the number of threads); each worker converts a
+// batch with its own Converter and compresses the batch's output (one gzip member, bzip2
+// stream or zstd frame per batch) when the output is compressed; the writer emits batches in
+// input order: output, rejects, diagnostics and counts. So output, rejects, diagnostics and
+// the summary are byte-identical for every number of threads, and memory is bounded by the
+// batches in flight (a few per thread). -j1 runs the same code on one thread.
+#pragma once
+
+#include "batch/plan.hpp"
+#include "batch/report.hpp"
+#include "io/sink.hpp"
+#include "pgn/converter.hpp"
+
+#include <cstddef>
+#include <memory>
+
+namespace pgn_iccf::batch {
+
+struct PipelineOptions {
+    pgn::ConvertOptions convert{};
+    unsigned threads = 1;                           // worker threads (>= 1)
+    std::size_t batch_bytes = std::size_t{1} << 20; // game bytes per batch
+    std::size_t read_chunk = std::size_t{4} << 20;  // GameReader buffer
+    int compress_level = 0;                         // 0 = the default of each compression
+};
+
+// Where the batches go. `single` is the output of a run that is not in directory mode (null
+// with --check); directory-mode outputs are opened by the writer as their jobs start, from
+// the plan. `rejects` may be null.
+struct Sinks {
+    io::ByteSink* single = nullptr;
+    io::Compression single_compression = io::Compression::none;
+    io::ByteSink* rejects = nullptr;
+    io::Compression rejects_compression = io::Compression::none;
+};
+
+// What the pipeline wrote to the caller's sinks (an empty compressed output still needs one
+// empty member: see commit_output).
+struct SinkUse {
+    bool single_written = false;
+    bool rejects_written = false;
+};
+
+// Commits an output; a compressed output that received no data first gets one empty member,
+// so that gzip -d, bzip2 -d and zstd -d read it as an empty file instead of failing on zero
+// bytes.
+bool commit_output(io::ByteSink& sink, io::Compression c, int level, bool written,
+                   std::string& error);
+
+// Runs every job of the plan; fills `summary` (counts, bytes, io_failure) and reports on
+// `report`. Directory-mode outputs are committed (or, after a read or write error, removed)
+// as their jobs end; `sinks` are left for the caller to commit.
+void run_pipeline(Plan const& plan, PipelineOptions const& options, Sinks const& sinks,
+                  Report& report, Summary& summary, SinkUse& use);
+
+} // namespace pgn_iccf::batch

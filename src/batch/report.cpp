@@ -1,0 +1,125 @@
+#include "batch/report.hpp"
+
+#include <algorithm>
+#include <cinttypes>
+
+namespace pgn_iccf::batch {
+
+int exit_status(Summary const& s) {
+    if (s.io_failure) return 2;
+    if (s.rejected > 0 || s.kept_broken > 0) return 1;
+    return 0;
+}
+
+std::string format_summary(Summary const& s) {
+    char buf[512];
+    double const mb = double(s.bytes) / 1e6;
+    double const secs = s.seconds > 0 ? s.seconds : 1e-9;
+    std::snprintf(buf, sizeof buf,
+                  "pgn-iccf: %" PRIu64 " game%s read: %" PRIu64 " converted, %" PRIu64
+                  " rejected, %" PRIu64 " kept broken; %" PRIu64 " move%s; %" PRIu64
+                  " error%s, %" PRIu64 " warning%s; %.2f s, %.1f MB/s, %.0f games/s",
+                  s.games, s.games == 1 ? "" : "s", s.converted, s.rejected, s.kept_broken, s.moves,
+                  s.moves == 1 ? "" : "s", s.errors, s.errors == 1 ? "" : "s", s.warnings,
+                  s.warnings == 1 ? "" : "s", s.seconds, mb / secs, double(s.games) / secs);
+    std::string line = buf;
+    if (s.files > 1 || s.unreadable > 0) {
+        std::snprintf(buf, sizeof buf, "; %" PRIu64 " file%s", s.files, s.files == 1 ? "" : "s");
+        line += buf;
+        if (s.unreadable > 0) {
+            std::snprintf(buf, sizeof buf, ", %" PRIu64 " unreadable", s.unreadable);
+            line += buf;
+        }
+    }
+    return line;
+}
+
+Report::Report(std::FILE* err, Options const& options)
+    : err_(err), opt_(options), start_(std::chrono::steady_clock::now()) {}
+
+void Report::put(std::string_view text) {
+    clear_progress();
+    std::fwrite(text.data(), 1, text.size(), err_);
+    std::fflush(err_);
+}
+
+void Report::error(std::string_view message) {
+    std::string line = "pgn-iccf: error: ";
+    line += message;
+    line += '\n';
+    put(line);
+}
+
+void Report::note(std::string_view message) {
+    if (opt_.quiet) return;
+    std::string line = "pgn-iccf: note: ";
+    line += message;
+    line += '\n';
+    put(line);
+}
+
+void Report::diagnostics(std::string_view lines) {
+    if (!lines.empty()) put(lines);
+}
+
+void Report::file_done(FileLine const& f) {
+    if (opt_.quiet || !opt_.file_lines) return;
+    char buf[256];
+    std::snprintf(buf, sizeof buf,
+                  ": %" PRIu64 " game%s, %" PRIu64 " rejected, %" PRIu64 " kept broken, %" PRIu64
+                  " error%s, %" PRIu64 " warning%s\n",
+                  f.games, f.games == 1 ? "" : "s", f.rejected, f.kept_broken, f.errors,
+                  f.errors == 1 ? "" : "s", f.warnings, f.warnings == 1 ? "" : "s");
+    std::string line = "pgn-iccf: ";
+    line += f.input;
+    if (!f.output.empty()) {
+        line += " -> ";
+        line += f.output;
+    }
+    line += buf;
+    put(line);
+}
+
+void Report::progress(std::uint64_t files_done, std::uint64_t consumed, std::uint64_t bytes,
+                      std::uint64_t games) {
+    if (opt_.quiet || !opt_.progress) return;
+    auto const now = std::chrono::steady_clock::now();
+    if (shown_ && now - last_ < std::chrono::milliseconds(250)) return;
+    last_ = now;
+    double const secs = std::chrono::duration<double>(now - start_).count();
+    double const rate = secs > 0 ? double(bytes) / 1e6 / secs : 0;
+    char buf[256];
+    int n = std::snprintf(buf, sizeof buf, "\rpgn-iccf: ");
+    auto add = [&](char const* fmt, auto... args) {
+        if (n >= 0 && std::size_t(n) < sizeof buf)
+            n += std::snprintf(buf + n, sizeof buf - std::size_t(n), fmt, args...);
+    };
+    if (opt_.files > 1) add("file %" PRIu64 "/%" PRIu64 ", ", files_done, opt_.files);
+    add("%.1f MB, %" PRIu64 " games, %.1f MB/s", double(bytes) / 1e6, games, rate);
+    if (opt_.total > 0 && consumed > 0 && consumed <= opt_.total) {
+        double const done = double(consumed) / double(opt_.total);
+        double const eta = secs / done - secs;
+        add(", %.0f%%", done * 100);
+        if (secs >= 1 && done > 0.001) add(", ETA %d:%02d", int(eta) / 60, int(eta) % 60);
+    }
+    add("\033[K");
+    std::fwrite(buf, 1, std::min(std::size_t(n > 0 ? n : 0), sizeof buf - 1), err_);
+    std::fflush(err_);
+    shown_ = true;
+}
+
+void Report::clear_progress() {
+    if (!shown_) return;
+    std::fputs("\r\033[K", err_);
+    shown_ = false;
+}
+
+void Report::summary(Summary const& s) {
+    clear_progress();
+    if (opt_.quiet) return;
+    std::string line = format_summary(s);
+    line += '\n';
+    put(line);
+}
+
+} // namespace pgn_iccf::batch

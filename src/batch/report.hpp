@@ -1,0 +1,79 @@
+// The report of a run: the only owner of standard error. Diagnostics arrive in input order
+// (the pipeline's serial writer calls in), the progress line is redrawn at most four times a
+// second when standard error is a terminal (or with --progress), a line per file closes each
+// file in directory mode, and the summary closes the run.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <string_view>
+
+namespace pgn_iccf::batch {
+
+struct Summary {
+    std::uint64_t files = 0;       // inputs opened
+    std::uint64_t unreadable = 0;  // inputs that could not be opened or read to the end
+    std::uint64_t incomplete = 0;  // of those, inputs opened but not read to the end
+    std::uint64_t games = 0;       // = converted + rejected + kept_broken
+    std::uint64_t converted = 0;   // written in full
+    std::uint64_t kept_broken = 0; // written up to a bad move (--keep-broken)
+    std::uint64_t rejected = 0;    // not written (in --rejects if given)
+    std::uint64_t moves = 0;
+    std::uint64_t errors = 0;
+    std::uint64_t warnings = 0;
+    std::uint64_t bytes = 0; // PGN bytes read (after decompression)
+    double seconds = 0;
+    bool io_failure = false; // an input could not be read or an output not written
+};
+
+// Exit status of CLI.md: 0 all converted, 1 some games not converted, 2 I/O or usage.
+int exit_status(Summary const& s);
+
+// The summary as printed at the end of a run (one line, no line end).
+std::string format_summary(Summary const& s);
+
+// What one file of a directory-mode run gave, for its line.
+struct FileLine {
+    std::string_view input;
+    std::string_view output; // "" when nothing was written (--check, or output failed)
+    std::uint64_t games = 0, rejected = 0, kept_broken = 0, errors = 0, warnings = 0;
+};
+
+class Report {
+public:
+    struct Options {
+        bool quiet = false;      // no progress, no per-file lines, no summary
+        bool progress = false;   // show the progress line
+        bool file_lines = false; // a line per file (directory mode)
+        std::uint64_t files = 0; // number of inputs (for "file 3/12")
+        std::uint64_t total = 0; // total input size in bytes as stored (0 = unknown)
+    };
+    Report(std::FILE* err, Options const& options);
+
+    // "pgn-iccf: error: MESSAGE" (always shown, even with -q).
+    void error(std::string_view message);
+    // "pgn-iccf: note: MESSAGE" (not with -q).
+    void note(std::string_view message);
+    // Diagnostic lines of the converter, each ending in '\n' (always shown).
+    void diagnostics(std::string_view lines);
+    void file_done(FileLine const& line);
+    // Progress: inputs finished, bytes consumed as stored (compressed bytes for compressed
+    // inputs), PGN bytes and games done.
+    void progress(std::uint64_t files_done, std::uint64_t consumed, std::uint64_t bytes,
+                  std::uint64_t games);
+    void summary(Summary const& s);
+
+private:
+    void clear_progress();
+    void put(std::string_view text);
+
+    std::FILE* err_;
+    Options opt_;
+    bool shown_ = false;
+    std::chrono::steady_clock::time_point start_;
+    std::chrono::steady_clock::time_point last_{};
+};
+
+} // namespace pgn_iccf::batch

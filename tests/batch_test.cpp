@@ -1,0 +1,437 @@
+// Archive scale, end to end: the ordered pipeline gives the same bytes for every thread count,
+// compressed inputs and outputs, directory trees mirrored under -o DIR, plans refused before
+// anything is written, non-PGN input refused in one line, read errors that leave no output
+// behind, and interrupted runs that leave no temporary and no partial file.
+#define BOOST_TEST_MODULE batch
+#include <boost/test/unit_test.hpp>
+
+#include "batch/run.hpp"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+
+namespace fs = std::filesystem;
+using namespace pgn_iccf;
+
+namespace {
+
+std::string const bin = std::string(PGN_ICCF_BIN_DIR) + "/pgn-iccf";
+fs::path const data = PGN_ICCF_DATA_DIR;
+
+struct Result {
+    int status = -1;
+    std::string out;
+};
+
+// Runs a shell command; its exit status and standard output.
+Result sh(std::string const& cmd) {
+    Result r;
+    std::FILE* p = ::popen(cmd.c_str(), "r");
+    if (!p) return r;
+    std::array<char, 65536> buf{};
+    std::size_t n;
+    while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
+    int const st = ::pclose(p);
+    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    return r;
+}
+
+std::string read_file(fs::path const& p) {
+    std::ifstream f(p, std::ios::binary);
+    BOOST_TEST_REQUIRE(f.good(), "cannot read " << p);
+    std::ostringstream s;
+    s << f.rdbuf();
+    return s.str();
+}
+
+void write_file(fs::path const& p, std::string_view bytes) {
+    fs::create_directories(p.parent_path());
+    std::ofstream f(p, std::ios::binary);
+    f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    BOOST_TEST_REQUIRE(f.good(), "cannot write " << p);
+}
+
+std::string q(fs::path const& p) { return "'" + p.string() + "'"; }
+
+// A fresh folder per test case.
+fs::path fresh_dir(std::string const& name) {
+    fs::path d =
+        fs::temp_directory_path() / ("pgn-iccf-batch-test-" + std::to_string(::getpid())) / name;
+    fs::remove_all(d);
+    fs::create_directories(d);
+    return d;
+}
+
+// Every file under `dir` (relative paths, sorted).
+std::vector<std::string> tree(fs::path const& dir) {
+    std::vector<std::string> v;
+    for (auto const& e : fs::recursive_directory_iterator(dir))
+        if (!e.is_directory()) v.push_back(fs::relative(e.path(), dir).generic_string());
+    std::sort(v.begin(), v.end());
+    return v;
+}
+
+// The real games of data/: corpus, edge cases (some rejected) and the sample typos.
+std::string all_games() {
+    std::string s;
+    for (auto dir : {"corpus", "edge", "sample"}) {
+        std::vector<fs::path> files;
+        for (auto const& e : fs::directory_iterator(data / dir))
+            if (e.path().extension() == ".pgn") files.push_back(e.path());
+        std::sort(files.begin(), files.end());
+        for (auto const& f : files) {
+            s += read_file(f);
+            s += "\n";
+        }
+    }
+    return s;
+}
+
+// Runs the library's batch::run with standard error captured.
+struct RunResult {
+    batch::Summary summary;
+    std::string err;
+};
+RunResult run_lib(batch::RunOptions const& o) {
+    std::FILE* err = std::tmpfile();
+    BOOST_TEST_REQUIRE(err != nullptr);
+    RunResult r;
+    r.summary = batch::run(o, err);
+    std::fflush(err);
+    std::rewind(err);
+    std::array<char, 65536> buf{};
+    std::size_t n;
+    while ((n = std::fread(buf.data(), 1, buf.size(), err)) > 0) r.err.append(buf.data(), n);
+    std::fclose(err);
+    return r;
+}
+
+std::string decompress_cmd(std::string const& ext) {
+    if (ext == ".gz") return "gzip -dc ";
+    if (ext == ".bz2") return "bzip2 -dc ";
+    if (ext == ".zst") return "zstd -qdc ";
+    return "cat ";
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(every_thread_count_gives_the_same_bytes) {
+    fs::path dir = fresh_dir("threads");
+    fs::path in = dir / "all.pgn";
+    write_file(in, all_games());
+    std::string out1, rej1, err1;
+    for (unsigned threads : {1U, 2U, 4U, 8U}) {
+        BOOST_TEST_CONTEXT("-j" << threads) {
+            batch::RunOptions o;
+            o.inputs = {in.string()};
+            o.output = (dir / ("out" + std::to_string(threads) + ".pgn")).string();
+            o.rejects = (dir / ("rej" + std::to_string(threads) + ".pgn")).string();
+            o.quiet = true;
+            o.threads = threads;
+            o.batch_bytes = 8192; // many batches, so that threads really interleave
+            auto r = run_lib(o);
+            BOOST_TEST(r.summary.games > 1000U);
+            BOOST_TEST(r.summary.rejected > 0U);
+            BOOST_TEST(r.summary.games ==
+                       r.summary.converted + r.summary.rejected + r.summary.kept_broken);
+            std::string out = read_file(o.output), rej = read_file(o.rejects);
+            BOOST_TEST(!out.empty());
+            BOOST_TEST(!r.err.empty()); // the rejected games' diagnostics
+            if (threads == 1) {
+                out1 = out;
+                rej1 = rej;
+                err1 = r.err;
+            } else {
+                BOOST_TEST((out == out1));
+                BOOST_TEST((rej == rej1));
+                BOOST_TEST((r.err == err1));
+            }
+        }
+    }
+    // The library run equals the binary's single-threaded plain run of 0.1's shape.
+    auto cli = sh(bin + " -q -j1 " + q(in) + " 2>/dev/null");
+    BOOST_TEST((cli.out == out1));
+}
+
+BOOST_AUTO_TEST_CASE(compressed_outputs_decompress_to_the_plain_output) {
+    fs::path dir = fresh_dir("compress-out");
+    fs::path in = dir / "all.pgn";
+    write_file(in, all_games());
+    auto plain = sh(bin + " -q -j1 " + q(in) + " 2>/dev/null");
+    BOOST_TEST_REQUIRE(plain.status == 1); // data/edge holds rejected games
+    BOOST_TEST_REQUIRE(plain.out.size() > 1000000U);
+    for (std::string ext : {".gz", ".bz2", ".zst"}) {
+        BOOST_TEST_CONTEXT(ext) {
+            fs::path o1 = dir / ("o1.pgn" + ext), o4 = dir / ("o4.pgn" + ext);
+            fs::path r1 = dir / ("r1.pgn" + ext);
+            BOOST_TEST(sh(bin + " -q -j1 -o " + q(o1) + " --rejects " + q(r1) + " " + q(in) +
+                          " 2>/dev/null")
+                           .status == 1);
+            BOOST_TEST(sh(bin + " -q -j4 -o " + q(o4) + " " + q(in) + " 2>/dev/null").status == 1);
+            BOOST_TEST((read_file(o1) == read_file(o4))); // compressed bytes too
+            BOOST_TEST(read_file(o1).size() < plain.out.size() / 2);
+            auto d = sh(decompress_cmd(ext) + q(o1));
+            BOOST_TEST(d.status == 0);
+            BOOST_TEST((d.out == plain.out));
+            // The rejects file is compressed by its name too, and holds the rejected games.
+            auto dr = sh(decompress_cmd(ext) + q(r1));
+            BOOST_TEST(dr.status == 0);
+            BOOST_TEST(dr.out.find("[Event") != std::string::npos);
+            // Reading our compressed output back gives the same games.
+            auto back = sh(bin + " -q -t san " + q(o1) + " 2>/dev/null");
+            auto direct = sh(bin + " -q -t san " + q(in) + " 2>/dev/null");
+            BOOST_TEST((back.out == direct.out));
+        }
+    }
+    // An output without any game is still a valid compressed file.
+    fs::path empty_in = dir / "empty.pgn";
+    write_file(empty_in, "");
+    for (std::string ext : {".gz", ".bz2", ".zst"}) {
+        BOOST_TEST_CONTEXT("empty " << ext) {
+            fs::path o = dir / ("empty.out.pgn" + ext);
+            BOOST_TEST(sh(bin + " -q -o " + q(o) + " " + q(empty_in)).status == 0);
+            auto d = sh(decompress_cmd(ext) + q(o));
+            BOOST_TEST(d.status == 0);
+            BOOST_TEST(d.out == "");
+        }
+    }
+    // --compress-level out of range for the output's compression: refused, nothing written.
+    fs::path bad = dir / "bad.pgn.gz";
+    BOOST_TEST(
+        sh(bin + " -q --compress-level 15 -o " + q(bad) + " " + q(in) + " 2>/dev/null").status ==
+        2);
+    BOOST_TEST(!fs::exists(bad));
+}
+
+BOOST_AUTO_TEST_CASE(compressed_inputs_by_their_bytes_not_their_names) {
+    fs::path dir = fresh_dir("compress-in");
+    fs::path in = dir / "all.pgn";
+    write_file(in, all_games());
+    auto plain = sh(bin + " -q " + q(in) + " 2>/dev/null");
+    // Made by the reference tools; concatenated members and frames are read to the end.
+    BOOST_TEST_REQUIRE(sh("gzip -c " + q(in) + " > " + q(dir / "a.pgn.gz")).status == 0);
+    BOOST_TEST_REQUIRE(sh("bzip2 -c " + q(in) + " > " + q(dir / "a.pgn.bz2")).status == 0);
+    BOOST_TEST_REQUIRE(sh("zstd -qc " + q(in) + " > " + q(dir / "a.pgn.zst")).status == 0);
+    BOOST_TEST_REQUIRE(sh("zstd -qc " + q(in) + " > " + q(dir / "zstd-inside.pgn")).status == 0);
+    BOOST_TEST_REQUIRE(sh("head -c 300000 " + q(in) + " > " + q(dir / "p1") +
+                          " && tail -c +300001 " + q(in) + " > " + q(dir / "p2") + " && (gzip -c " +
+                          q(dir / "p1") + "; gzip -c " + q(dir / "p2") + ") > " +
+                          q(dir / "multi.gz"))
+                           .status == 0);
+    for (std::string name : {"a.pgn.gz", "a.pgn.bz2", "a.pgn.zst", "zstd-inside.pgn", "multi.gz"}) {
+        BOOST_TEST_CONTEXT(name) {
+            auto r = sh(bin + " -q -j2 " + q(dir / name) + " 2>/dev/null");
+            BOOST_TEST(r.status == 1);
+            BOOST_TEST((r.out == plain.out));
+            // Standard input is sniffed too.
+            auto s = sh(bin + " -q - < " + q(dir / name) + " 2>/dev/null");
+            BOOST_TEST((s.out == plain.out));
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(non_pgn_input_is_refused_in_one_line) {
+    fs::path dir = fresh_dir("binary");
+    fs::path zip = dir / "games.pgn";
+    write_file(zip,
+               std::string("PK\x03\x04\x14\x00\x00\x00\x08\x00", 10) + std::string(5000, '\x01'));
+    fs::path png = dir / "board.pgn";
+    write_file(png, std::string("\x89PNG\r\n\x1a\n", 8) + std::string(3000, '\0'));
+    fs::path bin_data = dir / "junk.pgn";
+    std::string junk;
+    for (int i = 0; i < 100000; ++i) junk.push_back(static_cast<char>((i * 7919) % 256));
+    write_file(bin_data, junk);
+    for (auto const& [p, looks] : std::vector<std::pair<fs::path, std::string>>{
+             {zip, "zip archive"}, {png, "PNG image"}, {bin_data, "binary data"}}) {
+        BOOST_TEST_CONTEXT(p) {
+            auto r = sh(bin + " -q " + q(p) + " 2>&1 >/dev/null");
+            BOOST_TEST(r.status == 2);
+            BOOST_TEST(std::count(r.out.begin(), r.out.end(), '\n') == 1);
+            BOOST_TEST(r.out.find(p.string()) != std::string::npos);
+            BOOST_TEST(r.out.find(looks) != std::string::npos, r.out);
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(a_directory_tree_is_mirrored) {
+    fs::path dir = fresh_dir("tree");
+    fs::path in = dir / "archive";
+    std::string const g1 = "[Event \"one\"]\n\n1. e4 e5 *\n";
+    std::string const g2 = "[Event \"two\"]\n\n1. d4 d5 *\n";
+    std::string const g3 = "[Event \"three\"]\n\n1. c4 c5 *\n";
+    write_file(in / "2024" / "jan.pgn", g1);
+    write_file(dir / "g2.pgn", g2);
+    BOOST_TEST_REQUIRE(
+        sh("gzip -c " + q(dir / "g2.pgn") + " > " + q(in / "2024" / "feb.PGN.gz")).status == 0);
+    write_file(dir / "g3.pgn", g3);
+    fs::create_directories(in / "2025" / "deep");
+    BOOST_TEST_REQUIRE(
+        sh("zstd -qc " + q(dir / "g3.pgn") + " > " + q(in / "2025" / "deep" / "mar.pgn.zst"))
+            .status == 0);
+    BOOST_TEST_REQUIRE(sh("mkdir -p " + q(in / "2025") + " && bzip2 -c " + q(dir / "g3.pgn") +
+                          " > " + q(in / "2025" / "apr.pgn.bz2"))
+                           .status == 0);
+    write_file(in / "notes.txt", "not a game file\n");
+    // A symbolic-link loop: the walk must end, and each file is read once.
+    fs::create_directory_symlink("..", in / "2024" / "loop");
+
+    fs::path out = dir / "out";
+    auto r = sh(bin + " -j2 -o " + q(out) + " " + q(in) + " 2>&1");
+    BOOST_TEST(r.status == 0, r.out);
+    std::vector<std::string> const expected = {"2024/feb.iccf.pgn.gz", "2024/jan.iccf.pgn",
+                                               "2025/apr.iccf.pgn.bz2",
+                                               "2025/deep/mar.iccf.pgn.zst"};
+    BOOST_TEST(tree(out) == expected, boost::test_tools::per_element());
+    BOOST_TEST(sh("cat " + q(out / "2024/jan.iccf.pgn")).out.find("1. 5254 5755 *") !=
+               std::string::npos);
+    BOOST_TEST(sh("gzip -dc " + q(out / "2024/feb.iccf.pgn.gz")).out.find("1. 4244 4745 *") !=
+               std::string::npos);
+    BOOST_TEST(sh("bzip2 -dc " + q(out / "2025/apr.iccf.pgn.bz2")).out.find("1. 3234 3735 *") !=
+               std::string::npos);
+    BOOST_TEST(
+        sh("zstd -qdc " + q(out / "2025/deep/mar.iccf.pgn.zst")).out.find("1. 3234 3735 *") !=
+        std::string::npos);
+    // A line per file and the summary; four games in four files.
+    BOOST_TEST(r.out.find("4 games read: 4 converted") != std::string::npos, r.out);
+    BOOST_TEST(r.out.find("; 4 files") != std::string::npos, r.out);
+    BOOST_TEST(r.out.find("2025/deep/mar.pgn.zst -> ") != std::string::npos, r.out);
+
+    // An explicit suffix decides the compression: everything plain here.
+    fs::path out2 = dir / "out2";
+    BOOST_TEST(sh(bin + " -q -t san --suffix .san.pgn -o " + q(out2) + " " + q(in)).status == 0);
+    std::vector<std::string> const plain = {"2024/feb.san.pgn", "2024/jan.san.pgn",
+                                            "2025/apr.san.pgn", "2025/deep/mar.san.pgn"};
+    BOOST_TEST(tree(out2) == plain, boost::test_tools::per_element());
+    BOOST_TEST(read_file(out2 / "2024/feb.san.pgn").find("1. d4 d5 *") != std::string::npos);
+
+    // Converting into a folder inside the input tree: the output folder is never read back.
+    auto again = sh(bin + " -q -o " + q(in / "converted") + " " + q(in) + " 2>&1");
+    BOOST_TEST(again.status == 0, again.out);
+    auto twice = sh(bin + " -q -o " + q(in / "converted") + " " + q(in) + " 2>&1");
+    BOOST_TEST(twice.status == 0, twice.out);
+    BOOST_TEST(tree(in / "converted").size() == 4U);
+}
+
+BOOST_AUTO_TEST_CASE(plans_that_would_lose_data_are_refused_before_writing) {
+    fs::path dir = fresh_dir("refused");
+    write_file(dir / "a" / "x.pgn", "1. e4 *\n");
+    write_file(dir / "b" / "x.pgn", "1. d4 *\n");
+    fs::path out = dir / "out";
+    // Two inputs, one output name.
+    auto r =
+        sh(bin + " -o " + q(out) + " " + q(dir / "a/x.pgn") + " " + q(dir / "b/x.pgn") + " 2>&1");
+    BOOST_TEST(r.status == 2);
+    BOOST_TEST(r.out.find("a/x.pgn and ") != std::string::npos, r.out);
+    BOOST_TEST(!fs::exists(out / "x.iccf.pgn"));
+    // An input named like the output of an earlier input, in the output folder.
+    write_file(dir / "c" / "y.pgn", "1. c4 *\n");
+    write_file(dir / "c" / "y.iccf.pgn", "1. Nf3 *\n");
+    std::string const before = read_file(dir / "c" / "y.iccf.pgn");
+    auto s = sh(bin + " -o " + q(dir / "c") + " " + q(dir / "c/y.pgn") + " " +
+                q(dir / "c/y.iccf.pgn") + " 2>&1");
+    BOOST_TEST(s.status == 2);
+    BOOST_TEST(read_file(dir / "c" / "y.iccf.pgn") == before);
+    // Output == input through a hard link.
+    fs::create_hard_link(dir / "a" / "x.pgn", dir / "link.pgn");
+    auto h = sh(bin + " -o " + q(dir / "link.pgn") + " " + q(dir / "a/x.pgn") + " 2>&1");
+    BOOST_TEST(h.status == 2);
+    BOOST_TEST(read_file(dir / "a" / "x.pgn") == "1. e4 *\n");
+    // The rejects file in another spelling of the output.
+    auto j = sh("cd " + q(dir) + " && " + bin + " -o o.pgn --rejects ./o.pgn a/x.pgn 2>&1");
+    BOOST_TEST(j.status == 2);
+    BOOST_TEST(!fs::exists(dir / "o.pgn"));
+    // Standard input among several inputs has a documented name.
+    auto k =
+        sh("printf '1. e4 *\\n' | " + bin + " -q -o " + q(dir / "o2") + " - " + q(dir / "a/x.pgn"));
+    BOOST_TEST(k.status == 0);
+    BOOST_TEST(read_file(dir / "o2" / "stdin.iccf.pgn").find("1. 5254 *") != std::string::npos);
+    BOOST_TEST(!fs::exists(dir / "o2" / "-.iccf.pgn"));
+    // A suffix that would leave the output folder.
+    auto l = sh(bin + " -o " + q(dir / "o3") + " --suffix /../../x.pgn " + q(dir / "a/x.pgn") +
+                " " + q(dir / "b/x.pgn") + " 2>&1");
+    BOOST_TEST(l.status == 2);
+}
+
+BOOST_AUTO_TEST_CASE(a_read_error_leaves_no_output_that_looks_complete) {
+    fs::path dir = fresh_dir("read-error");
+    std::string games;
+    for (int i = 0; i < 3000; ++i)
+        games +=
+            "[Event \"g" + std::to_string(i * 7919 % 10007) + "\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
+    write_file(dir / "g.pgn", games);
+    // Cut in the middle of the compressed data.
+    BOOST_TEST_REQUIRE(sh("gzip -c " + q(dir / "g.pgn") + " > " + q(dir / "full.gz")).status == 0);
+    auto const half = fs::file_size(dir / "full.gz") / 2;
+    BOOST_TEST_REQUIRE(half > 1000U);
+    BOOST_TEST_REQUIRE(sh("head -c " + std::to_string(half) + " " + q(dir / "full.gz") + " > " +
+                          q(dir / "cut.pgn.gz"))
+                           .status == 0);
+    fs::remove(dir / "full.gz");
+    auto r = sh(bin + " -o " + q(dir / "out.pgn") + " " + q(dir / "cut.pgn.gz") + " 2>&1");
+    BOOST_TEST(r.status == 2);
+    BOOST_TEST(r.out.find("cut.pgn.gz") != std::string::npos, r.out);
+    BOOST_TEST(!fs::exists(dir / "out.pgn"));
+    auto d = sh(bin + " -o " + q(dir / "tree") + " " + q(dir / "cut.pgn.gz") + " " +
+                q(dir / "g.pgn") + " 2>&1");
+    BOOST_TEST(d.status == 2);
+    BOOST_TEST(!fs::exists(dir / "tree" / "cut.iccf.pgn.gz"));
+    BOOST_TEST(fs::exists(dir / "tree" / "g.iccf.pgn"));
+    for (auto const& e : fs::recursive_directory_iterator(dir))
+        BOOST_TEST(e.path().string().find("pgn-iccf-tmp") == std::string::npos, e.path());
+}
+
+BOOST_AUTO_TEST_CASE(an_interrupted_run_leaves_no_temporary_and_no_partial_file) {
+    fs::path dir = fresh_dir("signal");
+    std::string const all = all_games();
+    // A FIFO keeps the run waiting mid-input, with its output half written.
+    fs::path fifo = dir / "in.pgn";
+    BOOST_TEST_REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    std::signal(SIGPIPE, SIG_IGN); // the writer end of the FIFO outlives its reader
+    for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
+        BOOST_TEST_CONTEXT("signal " << sig) {
+            fs::path out = dir / "out.pgn.gz";
+            fs::path rej = dir / "rej.pgn";
+            pid_t const pid = ::fork();
+            BOOST_TEST_REQUIRE(pid >= 0);
+            if (pid == 0) {
+                ::execl(bin.c_str(), bin.c_str(), "-q", "-j2", "-o", out.c_str(), "--rejects",
+                        rej.c_str(), fifo.c_str(), static_cast<char*>(nullptr));
+                ::_exit(127);
+            }
+            {
+                std::ofstream f(fifo, std::ios::binary);
+                for (int i = 0; i < 4; ++i) f << all; // several batches are written out
+                f.flush();
+                // Wait until the temporaries are there, then interrupt with the FIFO open.
+                bool seen = false;
+                for (int i = 0; i < 200 && !seen; ++i) {
+                    for (auto const& e : fs::directory_iterator(dir))
+                        seen |= e.path().string().find("pgn-iccf-tmp") != std::string::npos;
+                    if (!seen) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+                }
+                BOOST_TEST(seen);
+                std::this_thread::sleep_for(std::chrono::milliseconds(200));
+                ::kill(pid, sig);
+                int st = 0;
+                ::waitpid(pid, &st, 0);
+                BOOST_TEST(WIFSIGNALED(st));
+                if (WIFSIGNALED(st)) BOOST_TEST(WTERMSIG(st) == sig);
+            }
+            std::vector<std::string> left = tree(dir);
+            std::vector<std::string> const only_fifo = {"in.pgn"};
+            BOOST_TEST(left == only_fifo, boost::test_tools::per_element());
+        }
+    }
+}
