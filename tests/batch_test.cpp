@@ -435,3 +435,29 @@ BOOST_AUTO_TEST_CASE(an_interrupted_run_leaves_no_temporary_and_no_partial_file)
         }
     }
 }
+
+BOOST_AUTO_TEST_CASE(closed_standard_streams_never_receive_files) {
+    fs::path dir = fresh_dir("closed");
+    write_file(dir / "m.pgn",
+               "[Event \"bad\"]\n\n1. e4 e5 2. Ke3 *\n\n[Event \"good\"]\n\n1. d4 *\n");
+    // Standard output closed: the rejects file must not become descriptor 1 (it would receive
+    // the converted games); writing the output to it is an error.
+    auto a = sh("cd " + q(dir) + " && " + bin + " --rejects r.pgn m.pgn >&- 2>err.txt");
+    BOOST_TEST(a.status == 2);
+    BOOST_TEST(read_file(dir / "err.txt").find("standard output is closed") != std::string::npos);
+    BOOST_TEST(!fs::exists(dir / "r.pgn"));
+    // Standard error closed: the diagnostics must not land in the output file.
+    auto b = sh("cd " + q(dir) + " && " + bin + " -o o.pgn --rejects r2.pgn m.pgn 2>&-");
+    BOOST_TEST(b.status == 1);
+    std::string const o = read_file(dir / "o.pgn");
+    BOOST_TEST(o.find("1. 4244 *") != std::string::npos);
+    BOOST_TEST(o.find("error") == std::string::npos);
+    BOOST_TEST(read_file(dir / "r2.pgn") == "[Event \"bad\"]\n\n1. e4 e5 2. Ke3 *\n");
+    // Standard input closed: read as empty.
+    auto c = sh("cd " + q(dir) + " && " + bin + " -q -o o2.pgn <&-");
+    BOOST_TEST(c.status == 0);
+    BOOST_TEST(read_file(dir / "o2.pgn") == "");
+    // --check needs no standard output.
+    auto d = sh("cd " + q(dir) + " && " + bin + " -q --check m.pgn >&-");
+    BOOST_TEST(d.status == 1);
+}

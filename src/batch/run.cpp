@@ -106,7 +106,12 @@ Summary run(RunOptions const& options, std::FILE* err) {
     std::string error;
     std::unique_ptr<io::ByteSink> rejects;
     if (!plan.rejects.empty()) {
-        rejects = io::open_file_sink(plan.rejects, error);
+        if (plan.rejects == "-" && options.stdout_closed) {
+            report.error("--rejects -: standard output is closed");
+            sum.io_failure = true;
+            return finish();
+        }
+        rejects = plan.rejects == "-" ? io::open_stdout() : io::open_file_sink(plan.rejects, error);
         if (!rejects) {
             report.error(error);
             sum.io_failure = true;
@@ -114,6 +119,11 @@ Summary run(RunOptions const& options, std::FILE* err) {
         }
     }
     std::unique_ptr<io::ByteSink> single;
+    if (!plan.directory_mode && plan.output == "-" && options.stdout_closed) {
+        report.error("standard output is closed: give -o FILE, or --check");
+        sum.io_failure = true;
+        return finish();
+    }
     if (!plan.directory_mode && !plan.output.empty()) {
         single = plan.output == "-" ? io::open_stdout() : io::open_file_sink(plan.output, error);
         if (!single) {

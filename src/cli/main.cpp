@@ -7,6 +7,7 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <exception>
 #include <fcntl.h>
 #include <iostream>
 #include <string>
@@ -68,10 +69,12 @@ std::string language_list() {
 int main(int argc, char** argv) {
     // A closed standard stream must not let the first file we open take its descriptor (the
     // rejects file would receive the converted games, or the output our diagnostics).
-    for (int fd = 0; fd <= 2; ++fd)
-        if (::fcntl(fd, F_GETFD) < 0 && errno == EBADF &&
-            ::open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY) != fd)
-            return 2;
+    bool stdout_closed = false;
+    for (int fd = 0; fd <= 2; ++fd) {
+        if (::fcntl(fd, F_GETFD) >= 0 || errno != EBADF) continue;
+        if (::open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY) != fd) return 2;
+        stdout_closed |= fd == 1;
+    }
     std::string to = "numeric", lang = "en", input_lang = "en";
     batch::RunOptions run;
     int width = 79;
@@ -170,10 +173,18 @@ int main(int argc, char** argv) {
 
     if (vm.count("jobs") && jobs < 1) return usage_error("--jobs must be at least 1");
     run.threads = static_cast<unsigned>(jobs);
+    run.stdout_closed = stdout_closed;
     if (vm.count("compress-level") && (run.compress_level < 1 || run.compress_level > 19))
         return usage_error("--compress-level must be between 1 and 19 (gzip and bzip2 1-9)");
 
     io::install_signal_cleanup();
-    batch::Summary s = batch::run(run, stderr);
-    return batch::exit_status(s);
+    try {
+        batch::Summary s = batch::run(run, stderr);
+        return batch::exit_status(s);
+    } catch (std::exception const& e) {
+        // Out of memory, or a library failing beyond repair: the outputs' temporaries are gone
+        // (their owners unwound), nothing was renamed into place.
+        std::fprintf(stderr, "pgn-iccf: error: %s\n", e.what());
+        return 2;
+    }
 }
