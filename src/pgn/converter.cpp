@@ -1,5 +1,7 @@
 #include "pgn/converter.hpp"
 
+#include "pgn/terminal.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -24,6 +26,9 @@ bool iequals(std::string_view a, std::string_view b) {
             return false;
     return true;
 }
+
+// An invalid FEN is quoted whole up to this many bytes (a real one is at most about 90).
+constexpr std::size_t fen_bytes = 100;
 
 constexpr std::array<std::string_view, 7> roster = {"Event", "Site",  "Date",  "Round",
                                                     "White", "Black", "Result"};
@@ -167,10 +172,13 @@ ast::Location Converter::tag_location(int kind) const {
 
 // Formats one diagnostic line in compiler style:
 // file:line:col: error: game 17 (Smith - Jones), move 12...: '6857': no piece on 68
+// Input bytes reach the terminal only through terminal_safe (terminal.hpp): the file name
+// (escaped, never cut), the players and the token (escaped, cut at quoted_bytes). The context
+// is ours; the message is ours too, every piece of input in it made safe where it is built.
 void Converter::report(ast::Severity severity, ast::Location where, std::string_view context,
                        std::string_view token, std::string_view message) {
     std::string& m = report_.messages;
-    m.append(file_);
+    append_terminal_safe(m, file_, no_cut);
     m.push_back(':');
     m.append(std::to_string(where.line));
     m.push_back(':');
@@ -183,9 +191,9 @@ void Converter::report(ast::Severity severity, ast::Location where, std::string_
     parser::unescape_tag_value(tag_value(tag_black), black);
     if (!white.empty() || !black.empty()) {
         m.append(" (");
-        m.append(white.empty() ? "?" : white);
+        append_terminal_safe(m, white.empty() ? "?" : white);
         m.append(" - ");
-        m.append(black.empty() ? "?" : black);
+        append_terminal_safe(m, black.empty() ? "?" : black);
         m.push_back(')');
     }
     if (!context.empty()) {
@@ -195,7 +203,7 @@ void Converter::report(ast::Severity severity, ast::Location where, std::string_
     m.append(": ");
     if (!token.empty()) {
         m.push_back('\'');
-        m.append(token);
+        append_terminal_safe(m, token);
         m.append("': ");
     }
     m.append(message);
@@ -214,7 +222,10 @@ std::string Converter::move_context() const {
 }
 
 void Converter::diagnostic(ast::Diagnostic const& d) {
-    report(d.severity, d.where, {}, d.token, d.message);
+    // The grammar's wording may quote the token ("unknown annotation symbol '<token>'").
+    std::string message;
+    append_terminal_safe_message(message, d.message, d.token);
+    report(d.severity, d.where, {}, d.token, message);
     if (d.severity == ast::Severity::error) {
         // A syntax error: the reader ends the game; it is never written, even with
         // --keep-broken (its movetext is not known to be complete).
@@ -234,7 +245,7 @@ void Converter::setup() {
         chess960 = true;
     } else if (!kind.empty()) {
         report(ast::Severity::error, tag_location(tag_variant), {}, {},
-               "variant '" + kind + "' is not chess; the game is not converted");
+               "variant '" + terminal_safe(kind) + "' is not chess; the game is not converted");
         rejected_ = dead_ = true;
         return;
     }
@@ -243,7 +254,11 @@ void Converter::setup() {
     if (!fen.empty()) {
         std::string error;
         if (!pos_.set_fen(fen, chess960, &error)) {
-            report(ast::Severity::error, tag_location(tag_fen), {}, fen, "invalid FEN: " + error);
+            // Quoted here rather than as the token, to cut it at fen_bytes, not quoted_bytes;
+            // the error may quote a field of it.
+            std::string m = "'" + terminal_safe(fen, fen_bytes) + "': invalid FEN: ";
+            append_terminal_safe(m, error, message_bytes);
+            report(ast::Severity::error, tag_location(tag_fen), {}, {}, m);
             rejected_ = dead_ = true;
             return;
         }
@@ -601,7 +616,7 @@ void Converter::end_game(ast::GameEnd const& end) {
     std::string_view tagged = tag_value(tag_result); // result values hold no escapes
     if (has_result_ && !tagged.empty() && normalise_result(result_.text) != tagged) {
         report(ast::Severity::warning, result_.where, {}, result_.text,
-               "result differs from the Result tag \"" + std::string(tagged) + "\"");
+               "result differs from the Result tag \"" + terminal_safe(tagged) + "\"");
     }
 }
 
