@@ -461,3 +461,35 @@ BOOST_AUTO_TEST_CASE(closed_standard_streams_never_receive_files) {
     auto d = sh("cd " + q(dir) + " && " + bin + " -q --check m.pgn >&-");
     BOOST_TEST(d.status == 1);
 }
+
+BOOST_AUTO_TEST_CASE(unwritable_outputs_name_the_real_cause_and_stop_the_run) {
+    fs::path dir = fresh_dir("unwritable");
+    write_file(dir / "a.pgn", "1. e4 *\n");
+    write_file(dir / "b.pgn", "1. d4 *\n");
+    // A full disk.
+    auto full = sh(bin + " -o /dev/full " + q(dir / "a.pgn") + " 2>&1");
+    BOOST_TEST(full.status == 2);
+    BOOST_TEST(full.out.find("No space left on device") != std::string::npos, full.out);
+    // A read-only file system (a tmpfs mounted read-only; needs root, as CI runs).
+    fs::path ro = dir / "ro";
+    fs::create_directories(ro);
+    if (sh("mount -t tmpfs -o ro,size=1m tmpfs " + q(ro) + " 2>/dev/null").status != 0) {
+        BOOST_TEST_MESSAGE("cannot mount a read-only tmpfs here: read-only cases not run");
+        return;
+    }
+    auto into =
+        sh(bin + " -o " + q(ro) + " " + q(dir / "a.pgn") + " " + q(dir / "b.pgn") + " 2>&1");
+    auto sub = sh(bin + " -o " + q(ro / "sub") + " " + q(dir / "a.pgn") + " " + q(dir / "b.pgn") +
+                  " 2>&1");
+    auto file = sh(bin + " -o " + q(ro / "x.pgn") + " " + q(dir / "a.pgn") + " 2>&1");
+    sh("umount " + q(ro));
+    BOOST_TEST(into.status == 2);
+    BOOST_TEST(into.out.find("Read-only file system") != std::string::npos, into.out);
+    // The run stops at the first output that cannot be written: one error, not one per file.
+    BOOST_TEST(into.out.find("b.iccf.pgn") == std::string::npos, into.out);
+    BOOST_TEST(sub.status == 2);
+    BOOST_TEST(sub.out.find("cannot create directory") != std::string::npos, sub.out);
+    BOOST_TEST(sub.out.find("Read-only file system") != std::string::npos, sub.out);
+    BOOST_TEST(file.status == 2);
+    BOOST_TEST(file.out.find("Read-only file system") != std::string::npos, file.out);
+}

@@ -8,6 +8,7 @@
 #include <oneapi/tbb/parallel_pipeline.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include <atomic>
 #include <mutex>
 #include <vector>
 
@@ -76,10 +77,12 @@ private:
 // The serial first stage: opens the jobs' inputs in turn and cuts them into batches.
 class Reader {
 public:
-    Reader(Plan const& plan, PipelineOptions const& options) : plan_(plan), opt_(options) {}
+    Reader(Plan const& plan, PipelineOptions const& options, std::atomic<bool> const& stop)
+        : plan_(plan), opt_(options), stop_(stop) {}
 
-    // The next batch, or false when every job is done.
+    // The next batch, or false when every job is done (or the writer asked to stop).
     bool next(Batch& b) {
+        if (stop_.load(std::memory_order_relaxed)) return false;
         if (!reader_) {
             if (job_ == plan_.jobs.size()) return false;
             Job const& job = plan_.jobs[job_];
@@ -116,6 +119,7 @@ public:
 private:
     Plan const& plan_;
     PipelineOptions const& opt_;
+    std::atomic<bool> const& stop_;
     std::size_t job_ = 0;
     io::Input input_;
     std::unique_ptr<pgn::GameReader> reader_;
@@ -126,10 +130,14 @@ private:
 class Writer {
 public:
     Writer(Plan const& plan, PipelineOptions const& options, Sinks const& sinks, Report& report,
-           Summary& summary, SinkUse& use)
-        : plan_(plan), opt_(options), sinks_(sinks), report_(report), sum_(summary), use_(use) {}
+           Summary& summary, SinkUse& use, std::atomic<bool>& stop)
+        : plan_(plan), opt_(options), sinks_(sinks), report_(report), sum_(summary), use_(use),
+          stop_(stop) {}
 
     void write(Batch& b) {
+        // After an output failure the batches still in flight are dropped: they were read
+        // after the failure and belong to no file the user will get.
+        if (stopped_) return;
         Job const& job = plan_.jobs[b.job];
         if (b.first) start_job(job, b);
         if (!b.messages.empty()) report_.diagnostics(b.messages);
@@ -147,9 +155,10 @@ public:
         if (sinks_.rejects && !rej.empty()) {
             use_.rejects_written = true;
             if (!sinks_.rejects->write(rej)) {
-                if (!rejects_failed_) report_.error(sinks_.rejects->error());
-                rejects_failed_ = true;
+                if (!use_.rejects_failed) report_.error(sinks_.rejects->error());
+                use_.rejects_failed = true;
                 sum_.io_failure = true;
+                stop();
             }
         }
         std::uint64_t const games = b.games.games.size();
@@ -184,6 +193,7 @@ private:
             report_.error(error);
             sum_.io_failure = true;
             job_failed_ = true;
+            stop();
         }
     }
 
@@ -191,11 +201,22 @@ private:
         if (plan_.directory_mode) {
             if (!job_failed_) report_.error(out->error());
             job_failed_ = true;
-        } else if (!single_failed_) {
+            if (job_sink_) job_sink_->abandon();
+        } else if (!use_.single_failed) {
             report_.error(out->error());
-            single_failed_ = true;
+            use_.single_failed = true;
         }
         sum_.io_failure = true;
+        stop();
+    }
+
+    // An output that cannot be written (a full disk, a read-only folder) ends the run: going
+    // on would only repeat the error for every file.
+    void stop() {
+        if (stopped_) return;
+        stopped_ = true;
+        stop_.store(true, std::memory_order_relaxed);
+        report_.error("stopping: the output cannot be written; no further input is read");
     }
 
     void end_job(Job const& job, Batch const& b) {
@@ -240,12 +261,12 @@ private:
     Report& report_;
     Summary& sum_;
     SinkUse& use_;
+    std::atomic<bool>& stop_;
     std::unique_ptr<io::ByteSink> job_sink_;
     FileLine file_{};
     bool wrote_ = false;
     bool job_failed_ = false;
-    bool single_failed_ = false;
-    bool rejects_failed_ = false;
+    bool stopped_ = false;
     std::uint64_t files_done_ = 0;
 };
 
@@ -303,8 +324,9 @@ void run_pipeline(Plan const& plan, PipelineOptions const& options, Sinks const&
                   Report& report, Summary& summary, SinkUse& use) {
     unsigned const threads = options.threads == 0 ? 1 : options.threads;
     BatchPool pool;
-    Reader reader(plan, options);
-    Writer writer(plan, options, sinks, report, summary, use);
+    std::atomic<bool> stop{false};
+    Reader reader(plan, options, stop);
+    Writer writer(plan, options, sinks, report, summary, use, stop);
     tbb::enumerable_thread_specific<pgn::Converter> converters(options.convert);
     // A few batches per thread keep every thread busy while the serial stages work; more
     // would only cost memory.

@@ -44,6 +44,8 @@ struct Sinks {
 struct SinkUse {
     bool single_written = false;
     bool rejects_written = false;
+    bool single_failed = false; // a write failed (reported): abandon, do not commit
+    bool rejects_failed = false;
 };
 
 // Commits an output; a compressed output that received no data first gets one empty member,

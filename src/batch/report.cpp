@@ -1,5 +1,7 @@
 #include "batch/report.hpp"
 
+#include "pgn/terminal.hpp"
+
 #include <algorithm>
 #include <cinttypes>
 
@@ -43,9 +45,11 @@ void Report::put(std::string_view text) {
     std::fflush(err_);
 }
 
+// Messages of this layer quote file names and I/O errors: escaped, never cut (see
+// pgn/terminal.hpp).
 void Report::error(std::string_view message) {
     std::string line = "pgn-iccf: error: ";
-    line += message;
+    pgn::append_terminal_safe(line, message, pgn::no_cut);
     line += '\n';
     put(line);
 }
@@ -53,7 +57,7 @@ void Report::error(std::string_view message) {
 void Report::note(std::string_view message) {
     if (opt_.quiet) return;
     std::string line = "pgn-iccf: note: ";
-    line += message;
+    pgn::append_terminal_safe(line, message, pgn::no_cut);
     line += '\n';
     put(line);
 }
@@ -71,10 +75,10 @@ void Report::file_done(FileLine const& f) {
                   f.games, f.games == 1 ? "" : "s", f.rejected, f.kept_broken, f.errors,
                   f.errors == 1 ? "" : "s", f.warnings, f.warnings == 1 ? "" : "s");
     std::string line = "pgn-iccf: ";
-    line += f.input;
+    pgn::append_terminal_safe(line, f.input, pgn::no_cut);
     if (!f.output.empty()) {
         line += " -> ";
-        line += f.output;
+        pgn::append_terminal_safe(line, f.output, pgn::no_cut);
     }
     line += buf;
     put(line);

@@ -149,7 +149,9 @@ Summary run(RunOptions const& options, std::FILE* err) {
     run_pipeline(plan, po, sinks, report, sum, use);
 
     if (single) {
-        if (sum.incomplete > 0 && plan.output != "-") {
+        if (use.single_failed) {
+            single->abandon();
+        } else if (sum.incomplete > 0 && plan.output != "-") {
             single->abandon();
             report.error(plan.output + " not written: an input could not be read to the end");
         } else if (!commit_output(*single, plan.output_compression, options.compress_level,
@@ -158,8 +160,10 @@ Summary run(RunOptions const& options, std::FILE* err) {
             sum.io_failure = true;
         }
     }
-    if (rejects && !commit_output(*rejects, plan.rejects_compression, options.compress_level,
-                                  use.rejects_written, error)) {
+    if (rejects && use.rejects_failed) {
+        rejects->abandon();
+    } else if (rejects && !commit_output(*rejects, plan.rejects_compression, options.compress_level,
+                                         use.rejects_written, error)) {
         report.error(error);
         sum.io_failure = true;
     }
