@@ -172,7 +172,7 @@ shift
     fs::path const script = dir / "fake-ssh";
     write_file(script, "#!/bin/sh\nprintf '%s\\n' \"$*\" >> " + q(log) + "\n" + skip_to_command +
                            "cd " + q(home) + " || exit 255\nHOME=" + q(home) +
-                           " exec sh -c \"$*\"\n");
+                           " SHELL=/bin/sh exec sh -c \"$*\"\n");
     fs::permissions(script, fs::perms::owner_all);
     return " --ssh " + q(script);
 }
