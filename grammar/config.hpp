@@ -110,10 +110,10 @@ private:
         }
         char const* ls = nullptr;
         auto const n = scan::count_lines(pos_, p, pos_ != begin && pos_[-1] == '\r', ls);
-        if (n != 0) {
-            line_ += static_cast<std::uint32_t>(n);
-            line_start_ = ls - begin;
-        }
+        line_ += static_cast<std::uint32_t>(n);
+        // The LF of a CRLF whose CR was already passed counts no line but moves the line
+        // start past itself.
+        if (ls != nullptr) line_start_ = ls - begin;
         pos_ = p;
     }
     void rewind() {

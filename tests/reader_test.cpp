@@ -131,6 +131,85 @@ std::uint64_t count_lines_starting(std::string_view bytes, std::string_view pref
     return n;
 }
 
+// Splits `bytes` with a game size limit: every RawGame handed out (whole games and pieces of
+// oversized games), and the games they make (pieces put together). `ok`: the pieces lie in
+// order where their locations say, with only skippable bytes between games and none between
+// the pieces of a game, whose parts go first, middle..., last, under one number.
+struct Pieces {
+    struct Piece {
+        std::uint64_t offset, size, number;
+        pgn::GamePart part;
+        bool operator==(Piece const&) const = default;
+    };
+    std::vector<Piece> pieces;
+    std::vector<std::string> games;
+    std::size_t oversized = 0;
+    std::size_t max_capacity = 0;
+    bool ok = true;
+};
+
+bool skippable(std::string_view s) {
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        auto const c = static_cast<unsigned char>(s[i]);
+        if (c == '%' || c == 0xEF) {
+            auto const nl = s.find_first_of("\r\n", i);
+            i = nl == std::string_view::npos ? s.size() : nl;
+        } else if (c > 0x20 && c != 0x7F) {
+            return false;
+        }
+    }
+    return true;
+}
+
+Pieces split_pieces(std::string_view bytes, std::size_t chunk, std::size_t max_game_size) {
+    auto source = pgn::open_memory(bytes);
+    pgn::GameReader reader(*source, chunk, max_game_size);
+    Pieces r;
+    ast::RawGame g;
+    std::uint64_t pos = 0, number = 0;
+    bool open = false;
+    ast::Location want; // location_of, one byte after the other
+    auto walk = [&](std::uint64_t to) {
+        for (; want.offset < to && want.offset < bytes.size(); ++want.offset) {
+            char const c = bytes[want.offset];
+            if (c == '\n' || (c == '\r' && (want.offset + 1 == bytes.size() ||
+                                            bytes[want.offset + 1] != '\n'))) {
+                ++want.line;
+                want.column = 1;
+            } else {
+                ++want.column;
+            }
+        }
+    };
+    while (reader.next(g)) {
+        auto const part = reader.part();
+        r.pieces.push_back({g.start.offset, g.bytes.size(), g.number, part});
+        r.max_capacity = std::max(r.max_capacity, reader.buffer_capacity());
+        bool const starts = part == pgn::GamePart::whole || part == pgn::GamePart::oversized_first;
+        walk(g.start.offset);
+        if (g.start.offset < pos || bytes.substr(g.start.offset, g.bytes.size()) != g.bytes ||
+            g.start.line != want.line || g.start.column != want.column ||
+            !(open ? g.start.offset == pos : skippable(bytes.substr(pos, g.start.offset - pos))) ||
+            starts == open || g.number != (starts ? ++number : number) ||
+            (part != pgn::GamePart::whole && g.bytes.size() > pgn::GameReader::max_piece_size)) {
+            r.ok = false;
+            break;
+        }
+        if (starts) {
+            r.games.emplace_back(g.bytes);
+            r.oversized += part == pgn::GamePart::oversized_first;
+        } else {
+            r.games.back().append(g.bytes);
+        }
+        open = part == pgn::GamePart::oversized_first || part == pgn::GamePart::oversized_middle;
+        pos = g.start.offset + g.bytes.size();
+    }
+    if (open || !skippable(bytes.substr(std::min<std::uint64_t>(pos, bytes.size()))) ||
+        reader.bytes_read() != bytes.size())
+        r.ok = false;
+    return r;
+}
+
 fs::path const data_dir = PGN_ICCF_DATA_DIR;
 fs::path const shared_corpus = fs::path(PGN_ICCF_SOURCE_DIR) / ".." / "shared" / "data" / "corpus";
 
@@ -302,6 +381,57 @@ BOOST_AUTO_TEST_CASE(offsets_beyond_4_gib) {
     BOOST_TEST(c.moves == 1u);
     BOOST_TEST(c.errors == 0u);
     BOOST_TEST(!reader.next(g));
+}
+
+// Tag names are a set per section, in any letter case: a name repeated after a blank line far
+// down the section starts a new game (80,000 tag pairs: linear, not a look-back per tag).
+// Remembered are the first 4096 distinct names (documented in game_reader.hpp).
+BOOST_AUTO_TEST_CASE(tag_names_of_a_section) {
+    std::string s = "[Event \"a\"]\n";
+    for (int i = 0; i != 80'000; ++i) s += "\n[Name" + std::to_string(i) + " \"x\"]\n";
+    std::string const first = s;
+    s += "\n[name4000 \"again\"]\n*\n"; // remembered, another letter case: a new game
+    auto const sp = split(s);
+    BOOST_TEST(sp.reproduces);
+    BOOST_TEST_REQUIRE(sp.games.size() == 2u);
+    BOOST_TEST(sp.games[0] == first);
+    BOOST_TEST(sp.games[1] == "[name4000 \"again\"]\n*\n");
+    // Beyond the first 4096 names: not remembered, the game goes on.
+    auto const beyond = first + "\n[Name5000 \"again\"]\n*\n";
+    BOOST_TEST(split(beyond).games.size() == 1u);
+}
+
+// Games larger than tiny limits: every edge and corpus file, split with limits of 256 bytes to
+// 5000 and reads of 64 bytes to 64 KiB, gives the same games as without a limit (the oversized
+// ones in pieces that put together are exactly the game), with pieces cut at the same places
+// whatever the read size, and a buffer never above the limit.
+BOOST_AUTO_TEST_CASE(oversized_games_in_pieces) {
+    std::vector<fs::path> files;
+    for (auto const* dir : {"edge", "corpus"})
+        for (auto const& e : fs::directory_iterator(data_dir / dir))
+            if (e.path().extension() == ".pgn") files.push_back(e.path());
+    std::sort(files.begin(), files.end());
+    std::size_t oversized = 0;
+    for (auto const& f : files) {
+        auto const bytes = slurp(f);
+        auto const ref = split(bytes);
+        for (std::size_t limit : {256, 1000, 5000}) {
+            BOOST_TEST_CONTEXT(f.filename() << ", max_game_size " << limit) {
+                auto const base = split_pieces(bytes, 65536, limit);
+                BOOST_TEST(base.ok);
+                BOOST_TEST(base.games == ref.games);
+                BOOST_TEST(base.max_capacity <= limit);
+                oversized += base.oversized;
+                for (std::size_t chunk : {64, 1000}) {
+                    auto const other = split_pieces(bytes, chunk, limit);
+                    BOOST_TEST(other.ok);
+                    BOOST_TEST((other.pieces == base.pieces));
+                }
+            }
+        }
+    }
+    BOOST_TEST_MESSAGE(oversized << " oversized games");
+    BOOST_TEST(oversized > 1000u);
 }
 
 // --- edge files --------------------------------------------------------------------------
@@ -544,6 +674,65 @@ BOOST_AUTO_TEST_CASE(mutated_inputs) {
             BOOST_TEST(games == sp.games.size());
             BOOST_TEST(c.begun == games);
             BOOST_TEST(c.ended == games);
+        }
+    }
+}
+
+// The same mutated inputs with small game size limits: the pieces and games still reproduce
+// the input, and next_batch carries the same pieces with their parts.
+BOOST_AUTO_TEST_CASE(mutated_inputs_with_small_limits) {
+    std::vector<std::string> seeds;
+    for (auto const& e : fs::directory_iterator(data_dir / "edge"))
+        if (e.path().extension() == ".pgn") seeds.push_back(slurp(e.path()));
+    std::sort(seeds.begin(), seeds.end());
+    std::uint64_t state = 0x2545F4914F6CDD1Du;
+    auto next = [&state](std::uint64_t n) {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        return n == 0 ? 0 : state % n;
+    };
+    std::string_view const alphabet = "{}()[];$\"%*\\\n\r \t10-/.!?=+#e4O\xC2\xBD\xEF\xBB\xBF\0";
+    for (int round = 0; round != PGN_ICCF_MUTATION_ROUNDS; ++round) {
+        std::string s = seeds[next(seeds.size())];
+        for (auto k = next(12) + 1; k != 0 && !s.empty(); --k) {
+            auto const at = next(s.size());
+            switch (next(5)) {
+            case 0:
+                s[at] = alphabet[next(alphabet.size())];
+                break;
+            case 1:
+                s.erase(at, next(20));
+                break;
+            case 2:
+                s.insert(at, s.substr(next(s.size()), next(40)));
+                break;
+            case 3: // a long run of one byte: blanks, digits, brackets...
+                s.insert(at, 100 + next(2000), alphabet[next(alphabet.size())]);
+                break;
+            default:
+                s.insert(at, 1, alphabet[next(alphabet.size())]);
+                break;
+            }
+        }
+        BOOST_TEST_CONTEXT("round " << round) {
+            auto const chunk = 64 + next(300);
+            auto const limit = 256 + next(2000);
+            auto const sp = split_pieces(s, chunk, limit);
+            BOOST_TEST(sp.ok);
+            BOOST_TEST(sp.max_capacity <= limit);
+            auto source = pgn::open_memory(s);
+            pgn::GameReader reader(*source, chunk, limit);
+            pgn::GameBatch batch;
+            std::vector<Pieces::Piece> batched;
+            while (reader.next_batch(batch, 1 + next(3000))) {
+                BOOST_TEST_REQUIRE(batch.parts.size() == batch.games.size());
+                for (std::size_t i = 0; i != batch.games.size(); ++i)
+                    batched.push_back({batch.games[i].start.offset, batch.games[i].bytes.size(),
+                                       batch.games[i].number, batch.parts[i]});
+                batch.clear();
+            }
+            BOOST_TEST((batched == sp.pieces));
         }
     }
 }

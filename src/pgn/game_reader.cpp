@@ -1,4 +1,5 @@
-// The game splitter: cuts a byte stream into games without parsing them, in bounded memory.
+// The game splitter: cuts a byte stream into games without parsing them, in bounded memory and
+// in time linear in the input.
 //
 // Which bytes belong to which game (so that the RawGames plus the skipped bytes between them
 // reproduce the file exactly):
@@ -22,6 +23,20 @@
 //     * at the end of the input.
 // The splitter and the grammar share their lexical rules (grammar/scan.hpp), so a '[' or a
 // result inside a comment, a ';' comment or a variation never ends a game.
+//
+// Linear time: the splitter (detail::Splitter) is a resumable scanner. It scans a game up to
+// the end of the bytes read so far and, when the game goes on, stops in a state
+// (GameReader::SplitState: a mode, a position and what the mode needs) from which the next
+// read resumes; it only steps back a few bytes (a result token, a CR that may get its LF) or,
+// in the tag section, to the '[' of a line whose end has not been read (the search for that
+// end resumes where it stopped). What used to look back over the game is kept up to date
+// instead: the names of the tag section are a set, indexed lazily, each '[' once (the old
+// look-back made 80,000 blank-separated tag pairs quadratic); whether the game has movetext
+// yet is a probe that resumes where it stopped.
+//
+// Oversized games (longer than max_game_size before their end is known) are handed out in
+// pieces from a window of max_game_size bytes while the same scanner goes on; see the header
+// for what the window changes.
 #include "pgn/game_reader.hpp"
 
 #include "grammar/scan.hpp"
@@ -29,9 +44,14 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <new>
 
 #ifdef __AVX2__
 #include <immintrin.h>
+#endif
+
+#if __has_include(<sys/mman.h>)
+#include <sys/mman.h>
 #endif
 
 namespace pgn_iccf::pgn {
@@ -39,6 +59,14 @@ namespace pgn_iccf::pgn {
 namespace {
 
 using namespace pgn_iccf::scan;
+
+constexpr std::uint64_t no_end = ~std::uint64_t{0};
+// A section remembers at most this many distinct tag names, of this many bytes in all.
+constexpr std::size_t max_tag_names = 4096;
+constexpr std::size_t max_tag_name_bytes = std::size_t{256} << 10;
+// An oversized game's pieces stop short of the blanks, digits and dots just before the scan
+// position (look-backs of the trimming and result rules), up to this many bytes.
+constexpr std::size_t max_held_tail = 4096;
 
 // Byte classes of the splitter's movetext loop.
 enum SplitClass : std::uint8_t {
@@ -90,76 +118,6 @@ char const* skip_tag_pair(char const* p, char const* le) {
     if (v.close == nullptr) return le;
     q = skip_blanks(v.missing_quote ? v.close : v.close + 1, le);
     return (q != le && *q == ']') ? q + 1 : le;
-}
-
-// Whether the tag pair at q (after a blank line inside a tag section) starts a new game: it is
-// an Event tag, or its name already occurs in the section [begin, q).
-bool starts_new_game(char const* begin, char const* q, char const* end) {
-    auto const name = tag_name_at(q, end);
-    if (iequals(name, "Event")) return true;
-    if (name.empty()) return false;
-    for (char const* p = begin; p < q; ++p) {
-        p = static_cast<char const*>(std::memchr(p, '[', static_cast<std::size_t>(q - p)));
-        if (p == nullptr) break;
-        if (iequals(tag_name_at(p, q), name)) return true;
-    }
-    return false;
-}
-
-// Whether a line starting at s (inside a comment) looks like a tag pair: `[Name "`.
-bool looks_like_tag_line(char const* q, char const* end) {
-    if (q == end || *q != '[') return false;
-    char const* p = q + 1;
-    char const* b = p;
-    while (p != end && ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') ||
-                        (*p >= '0' && *p <= '9') || *p == '_'))
-        ++p;
-    if (p == b) return false;
-    p = skip_blanks(p, end);
-    return p != end && *p == '"';
-}
-
-// The start of the first line in (from, to) that starts (after blanks) like a tag pair, or
-// nullptr. Used to bound an unterminated comment. [to, readable_end) must be readable.
-char const* tag_line_inside(char const* from, char const* to, char const* readable_end) {
-    // Such a line follows a line end: most comments have none (clock and eval comments).
-    char const* const le = find_line_end(from, to, readable_end);
-    if (le == to) return nullptr;
-    for (char const* p = le + 1; p < to; ++p) {
-        p = find_byte(p, to, '[');
-        if (p == to) return nullptr;
-        char const* s = p;
-        while (s != from && is_blank(s[-1])) --s;
-        if (s != from && is_line_end(s[-1]) && looks_like_tag_line(p, to)) return s;
-    }
-    return nullptr;
-}
-
-// Whether [begin, end) holds anything but tag pairs, comments, '%' lines and whitespace: a
-// blank line and `1.` start a new game only after some movetext (not after an introductory
-// comment). Only called on that rare pattern.
-bool has_movetext(char const* begin, char const* end) {
-    for (char const* p = begin; p < end;) {
-        char const c = *p;
-        bool const line_start = p == begin || is_line_end(p[-1]);
-        if (is_space(c)) {
-            ++p;
-        } else if (c == '[') {
-            char const* s = p;
-            while (s != begin && is_blank(s[-1])) --s;
-            if (s != begin && !is_line_end(s[-1])) return true;
-            p = skip_tag_pair(p, find_line_end(p, end));
-        } else if (c == '{') {
-            auto const* close =
-                static_cast<char const*>(std::memchr(p, '}', static_cast<std::size_t>(end - p)));
-            p = close != nullptr ? close + 1 : end;
-        } else if (c == ';' || (c == '%' && line_start)) {
-            p = find_line_end(p, end);
-        } else {
-            return true;
-        }
-    }
-    return false;
 }
 
 // Skips movetext bytes that cannot matter to the splitter, 32 at a time: everything but line
@@ -232,170 +190,601 @@ inline bool only_bracket_is_last(char const* p, char const* t, char const* limit
     return find_byte(p, t, ']') == t - 1;
 }
 
-// The next line with content, from the line start p: blank lines and '%' escape lines are
-// skipped. `first` is its first non-blank byte (limit if there is none before limit), `start`
-// the start of its line, `after_blank` whether a blank line was skipped to reach it.
-struct ContentLine {
-    char const* start;
-    char const* first;
-    bool after_blank;
-};
+constexpr char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; }
 
-inline ContentLine next_content_line(char const* p, char const* limit) {
-    bool blank_line = false;
-    for (;;) {
-        char const* const s = p;
-        char const* const q = skip_blanks(p, limit);
-        if (q == limit) return {s, limit, blank_line};
-        if (is_line_end(*q)) {
-            blank_line = true;
-            p = skip_line_end(q, limit);
-            continue;
-        }
-        if (*q == '%' && q == s) {
-            p = skip_line_end(find_line_end(q, limit), limit);
-            continue;
-        }
-        return {s, q, blank_line};
+// FNV-1a of the name in lower case; never 0 (an empty slot).
+std::uint64_t name_hash(std::string_view name) {
+    std::uint64_t h = 0xCBF29CE484222325u;
+    for (char c : name) h = (h ^ static_cast<unsigned char>(lower(c))) * 0x100000001B3u;
+    return h | 1;
+}
+
+using detail::TagNames;
+
+// The slot holding `name`, or the empty slot where it would go.
+TagNames::Slot& find_name(TagNames& t, std::string_view name, std::uint64_t h) {
+    std::size_t const mask = t.slots.size() - 1;
+    for (std::size_t i = h & mask;; i = (i + 1) & mask) {
+        auto& slot = t.slots[i];
+        if (slot.hash == 0) return slot;
+        if (slot.hash == h && iequals(std::string_view(t.arena).substr(slot.at, slot.size), name))
+            return slot;
     }
 }
 
-// Finds the end of the game starting at `begin` (a non-blank byte) in [begin, limit), where
-// limit is a line boundary. `final` means no more input follows limit. Returns nullptr if the
-// game may continue past limit.
-char const* find_game_end(char const* const begin, char const* const limit, bool const final) {
-    // The game ends before the line starting at s: trim back to its last non-blank line.
-    auto boundary = [begin, limit](char const* s) {
-        char const* q = s;
-        while (q != begin && is_space(q[-1])) --q;
-        q = skip_blanks(q, limit);
-        return skip_line_end(q, limit);
-    };
-    auto at_limit = [&]() -> char const* { return final ? boundary(limit) : nullptr; };
-
-    char const* p = begin;
-    int depth = 0;
-    bool in_tags = *p == '[';
-    for (;;) {
-        if (in_tags) {
-            // p is at a '[' in the tag section.
-            char const* le = find_line_end(p, limit);
-            char const* t = le;
-            while (t != p && is_blank(t[-1])) --t;
-            // Fast path: a line `[... "]` whose only ']' is the last byte holds one tag pair.
-            char const* q =
-                (t - p >= 3 && t[-1] == ']' && t[-2] == '"' && only_bracket_is_last(p, t, limit))
-                    ? le
-                    : skip_blanks(skip_tag_pair(p, le), le);
-            if (q != le) {
-                p = q;
-                in_tags = *q == '[';
-                if (in_tags) continue;
-            } else {
-                ContentLine const line = next_content_line(skip_line_end(le, limit), limit);
-                if (line.first == limit) return at_limit();
-                if (*line.first == '[' && line.after_blank &&
-                    starts_new_game(begin, line.first, limit))
-                    return boundary(line.start);
-                p = line.first;
-                in_tags = *p == '[';
-                if (in_tags) continue;
+// Inserts `name` (if there is room); whether it was there already.
+bool insert_name(TagNames& t, std::string_view name) {
+    if (t.count != 0 &&
+        (t.count == max_tag_names || t.arena.size() + name.size() > max_tag_name_bytes))
+        return find_name(t, name, name_hash(name)).hash != 0;
+    if ((t.count + 1) * 2 > t.slots.size()) {
+        std::vector<TagNames::Slot> old(std::max<std::size_t>(t.slots.size() * 2, 64));
+        old.swap(t.slots);
+        for (auto const& slot : old)
+            if (slot.hash != 0) {
+                auto const stored = std::string_view(t.arena).substr(slot.at, slot.size);
+                find_name(t, stored, slot.hash) = slot;
             }
-        }
-        // Movetext.
-        while (p != limit) {
-            if (p != begin && (p = skip_plain(p, limit)) == limit) break;
-            while (split_classes[static_cast<unsigned char>(*p)] == plain)
-                if (++p == limit) return at_limit();
-            switch (split_classes[static_cast<unsigned char>(*p)]) {
-            case plain:
-                break;
-            case newline: {
-                ContentLine const line = next_content_line(skip_line_end(p, limit), limit);
-                char const* const q = line.first;
-                if (q == limit) return at_limit();
-                if (*q == '[') return boundary(line.start);
-                if (line.after_blank && q + 1 != limit && q[0] == '1' && q[1] == '.' &&
-                    has_movetext(begin, line.start))
-                    return boundary(line.start);
-                p = q;
-                break;
-            }
-            case brace: {
-#ifdef __AVX2__
-                // Fast path: a one-line comment closed within the next 32 bytes (clock and
-                // eval comments) holds no tag-like line.
-                if (limit - p > 32) {
-                    __m256i const x = _mm256_loadu_si256(reinterpret_cast<__m256i const*>(p + 1));
-                    auto const eq = [&](char c) {
-                        return _mm256_cmpeq_epi8(x, _mm256_set1_epi8(c));
-                    };
-                    auto const closes = static_cast<std::uint32_t>(_mm256_movemask_epi8(eq('}')));
-                    auto const line_ends = static_cast<std::uint32_t>(
-                        _mm256_movemask_epi8(_mm256_or_si256(eq('\n'), eq('\r'))));
-                    if (closes != 0 && (line_ends & ((closes & -closes) - 1)) == 0) {
-                        p += 2 + std::countr_zero(closes);
-                        break;
-                    }
-                }
-#endif
-                char const* const close = find_byte(p + 1, limit, '}');
-                if (char const* s = tag_line_inside(p + 1, close, limit)) return boundary(s);
-                if (close == limit) return at_limit();
-                p = close + 1;
-                break;
-            }
-            case semicolon:
-                p = find_line_end(p, limit);
-                break;
-            case paren_open:
-                ++depth;
-                ++p;
-                break;
-            case paren_close:
-                if (depth > 0) --depth;
-                ++p;
-                break;
-            case result_start: {
-                std::size_t n = 0;
-                if (depth == 0 &&
-                    (p == begin || (!is_token_byte(p[-1]) && p[-1] != '"') || p[-1] == '.'))
-                    n = match_result(p, limit);
-                if (n != 0 && p != begin && p[-1] == '.') {
-                    // Only a move number may precede a result in its token (`40.1-0`).
-                    char const* t = p;
-                    while (t != begin && (t[-1] == '.' || is_digit(t[-1]))) --t;
-                    if (t != begin && is_token_byte(t[-1])) n = 0;
-                }
-                if (n == 0) {
-                    ++p;
-                    break;
-                }
-                char const* q = skip_blanks(p + n, limit);
-                if (q == limit || is_line_end(*q)) return skip_line_end(q, limit);
-                return q;
-            }
-            }
-        }
-        return at_limit();
     }
+    auto const h = name_hash(name);
+    auto& slot = find_name(t, name, h);
+    if (slot.hash != 0) return true;
+    slot = {h, static_cast<std::uint32_t>(t.arena.size()), static_cast<std::uint32_t>(name.size())};
+    for (char c : name) t.arena += lower(c);
+    ++t.count;
+    return false;
+}
+
+// Whether the line [p, le) (p at its '[', t the end of its content) holds exactly one tag pair
+// (then skip_tag_pair would end it at le): a line `[... "]` whose only ']' is the last byte.
+// [p, limit) is readable.
+bool one_tag_pair(char const* p, char const* t, char const* limit) {
+    return t - p >= 3 && t[-1] == ']' && t[-2] == '"' && only_bracket_is_last(p, t, limit);
+}
+
+constexpr bool is_name_byte(char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+// A byte the look-backs of an oversized game's scan may need (see max_held_tail).
+constexpr bool is_held_byte(char c) { return is_space(c) || is_digit(c) || c == '.'; }
+
+// A window for a large game is filled 4 KiB page fault by 4 KiB page fault (on some virtual
+// machines the faults cost more than scanning the bytes): transparent huge pages, where the
+// kernel offers them on request, make that 512 times fewer faults.
+void advise_huge_pages(char* p, std::size_t n) {
+#ifdef MADV_HUGEPAGE
+    constexpr std::uintptr_t huge = std::uintptr_t{2} << 20;
+    auto const b = (reinterpret_cast<std::uintptr_t>(p) + huge - 1) & ~(huge - 1);
+    auto const e = (reinterpret_cast<std::uintptr_t>(p) + n) & ~(huge - 1);
+    if (e > b) (void)::madvise(reinterpret_cast<void*>(b), e - b, MADV_HUGEPAGE);
+#else
+    (void)p;
+    (void)n;
+#endif
 }
 
 } // namespace
 
-GameReader::GameReader(ByteSource& source, std::size_t chunk_size)
+namespace detail {
+
+// One run of the splitter over the bytes [lo, end) of the buffer (lo: the first byte not yet
+// handed out; the game's first byte unless the game is oversized): resumes the current game's
+// scan at st.pos and runs to the game's end or to `end`, leaving in st what the next run
+// needs. `final`: no byte follows `end`. Every look-back stops at lo.
+class Splitter {
+public:
+    using State = GameReader::SplitState;
+    using Mode = State::Mode;
+    using Line = State::Line;
+    using Probe = State::Probe;
+
+    Splitter(State& st, char const* buf, std::uint64_t base, std::size_t lo, std::size_t end,
+             bool final)
+        : st_(st), buf_(buf), base_(base), lo_(buf + lo), end_(buf + end), final_(final) {}
+
+    // The game's end (a stream offset), or no_end if it goes on past `end`.
+    std::uint64_t run();
+
+    // Oversized games. anchor(): the first byte the scan may still need (a piece may end one
+    // byte before it, at most). force(): gives up what pins the anchor far back (a tag line
+    // or a tag-like comment line longer than the window, a long run of blanks before a line's
+    // content); the next run() moves the anchor to the end of the window. catch_up(to): brings
+    // the tag names and the has-movetext probe up to `to` before the bytes before it go.
+    std::uint64_t anchor() const;
+    void force();
+    void catch_up(std::uint64_t to);
+
+    char const* at(std::uint64_t o) const { return buf_ + (o - base_); }
+    std::uint64_t off(char const* p) const { return base_ + static_cast<std::uint64_t>(p - buf_); }
+
+private:
+    enum class Step : std::uint8_t { go, wait, done };
+
+    Step tag_line(char const*& p);
+    Step tag_skip(char const*& p);
+    Step content_line(char const*& p);
+    Step movetext(char const*& pr);
+    Step comment(char const*& p);
+    Step line_comment(char const*& p);
+    Step after_result(char const*& p);
+
+    Step finish(std::uint64_t e) {
+        result_ = e;
+        return Step::done;
+    }
+    // At the end of the bytes: the game ends there if nothing follows, else wait for more.
+    Step at_limit(char const*& p) {
+        p = end_;
+        return final_ ? finish(boundary(end_)) : Step::wait;
+    }
+    // A CR ending the bytes read may be the first half of a CRLF.
+    bool pending_cr(char const* q) const { return !final_ && *q == '\r' && q + 1 == end_; }
+    void enter_content_line(char const* p, bool in_tags) {
+        st_.mode = Mode::content_line;
+        st_.in_tags = in_tags;
+        st_.after_blank = false;
+        st_.in_percent = false;
+        st_.line_start = off(p);
+    }
+    std::uint64_t boundary(char const* s) const;
+    bool starts_new_game(char const* q, char const* le);
+    void index_names(char const* to);
+    bool has_movetext(char const* to);
+
+    State& st_;
+    char const* const buf_;
+    std::uint64_t const base_; // stream offset of buf_[0]
+    char const* const lo_;
+    char const* const end_;
+    bool const final_;
+    std::uint64_t result_ = no_end;
+};
+
+std::uint64_t Splitter::run() {
+    char const* p = at(st_.pos);
+    for (;;) {
+        Step s = Step::go;
+        switch (st_.mode) {
+        case Mode::tag_line:
+            s = tag_line(p);
+            break;
+        case Mode::tag_skip:
+            s = tag_skip(p);
+            break;
+        case Mode::content_line:
+            s = content_line(p);
+            break;
+        case Mode::movetext:
+            s = movetext(p);
+            break;
+        case Mode::comment:
+            s = comment(p);
+            break;
+        case Mode::line_comment:
+            s = line_comment(p);
+            break;
+        case Mode::after_result:
+            s = after_result(p);
+            break;
+        }
+        if (s == Step::go) continue;
+        st_.pos = off(p);
+        return s == Step::done ? result_ : no_end;
+    }
+}
+
+// The game ends before the line starting at s: trimmed back to its last non-blank line. The
+// trim never reaches lo (the game's first byte is not blank; an oversized game's bytes before
+// lo are out already, and its last piece must not be empty).
+std::uint64_t Splitter::boundary(char const* s) const {
+    char const* const floor = std::min(lo_ + 1, s);
+    char const* q = s;
+    while (q > floor && is_space(q[-1])) --q;
+    q = skip_blanks(q, end_);
+    return off(skip_line_end(q, end_));
+}
+
+// p at a '[' of the tag section: the line must be whole (its end is searched for once, from
+// where the last search stopped). Loops over the tag lines that follow each other directly.
+Splitter::Step Splitter::tag_line(char const*& p) {
+    char const* const searched = at(std::max(off(p), st_.searched));
+    for (;;) {
+        char const* const le = find_line_end(std::max(p, searched), end_);
+        if (!final_ && (le == end_ || pending_cr(le))) {
+            st_.searched = off(le);
+            return Step::wait;
+        }
+        char const* t = le;
+        while (t != p && is_blank(t[-1])) --t;
+        if (st_.check_new_game) {
+            st_.check_new_game = false;
+            if (starts_new_game(p, le)) return finish(boundary(at(st_.line_start)));
+        }
+        char const* q = one_tag_pair(p, t, end_) ? le : skip_blanks(skip_tag_pair(p, le), le);
+        while (q != le && *q == '[') { // more tag pairs on this line
+            char const* const r = skip_blanks(skip_tag_pair(q, le), le);
+            if (r == le) break;
+            q = r;
+        }
+        if (q != le && *q != '[') { // movetext after the tag pairs
+            p = q;
+            st_.mode = Mode::movetext;
+            return Step::go;
+        }
+        p = skip_line_end(le, end_);
+        if (p != end_ && *p == '[') continue; // the next tag line (the usual case)
+        enter_content_line(p, true);
+        return Step::go;
+    }
+}
+
+// A tag line longer than an oversized game's window: taken whole, up to its line end.
+Splitter::Step Splitter::tag_skip(char const*& p) {
+    char const* const le = find_line_end(p, end_);
+    if (le == end_) return at_limit(p);
+    if (pending_cr(le)) {
+        p = le;
+        return Step::wait;
+    }
+    p = skip_line_end(le, end_);
+    enter_content_line(p, true);
+    return Step::go;
+}
+
+// After a line end: blank lines and '%' lines are skipped up to the next line with content,
+// which decides whether the game ends before that line.
+Splitter::Step Splitter::content_line(char const*& p) {
+    for (;;) {
+        if (st_.in_percent) {
+            char const* const le = find_line_end(p, end_);
+            if (le == end_) return at_limit(p);
+            if (pending_cr(le)) {
+                p = le;
+                return Step::wait;
+            }
+            p = skip_line_end(le, end_);
+            st_.in_percent = false;
+            st_.line_start = off(p);
+            continue;
+        }
+        char const* const q = skip_blanks(p, end_);
+        if (q == end_) return at_limit(p);
+        if (is_line_end(*q)) {
+            if (pending_cr(q)) {
+                p = q;
+                return Step::wait;
+            }
+            st_.after_blank = true;
+            p = skip_line_end(q, end_);
+            st_.line_start = off(p);
+            continue;
+        }
+        p = q;
+        if (*q == '%' && q == at(st_.line_start)) {
+            st_.in_percent = true;
+            continue;
+        }
+        break;
+    }
+    if (st_.in_tags) {
+        if (*p == '[') {
+            st_.mode = Mode::tag_line;
+            st_.check_new_game = st_.after_blank;
+        } else {
+            st_.mode = Mode::movetext;
+        }
+        return Step::go;
+    }
+    if (*p == '[') return finish(boundary(at(st_.line_start)));
+    if (st_.after_blank && *p == '1') {
+        if (p + 1 == end_ && !final_) return Step::wait;
+        if (p + 1 != end_ && p[1] == '.' && has_movetext(at(st_.line_start)))
+            return finish(boundary(at(st_.line_start)));
+    }
+    st_.mode = Mode::movetext;
+    return Step::go;
+}
+
+Splitter::Step Splitter::movetext(char const*& pr) {
+    char const* p = pr;
+    char const* const end = end_;
+    char const* const lo = lo_;
+    int depth = st_.depth;
+    auto leave = [&](char const* at_p, Step s) {
+        pr = at_p;
+        st_.depth = depth;
+        return s;
+    };
+    while (p != end) {
+        if (p != lo && (p = skip_plain(p, end)) == end) break;
+        while (split_classes[static_cast<unsigned char>(*p)] == plain)
+            if (++p == end) break;
+        if (p == end) break;
+        switch (split_classes[static_cast<unsigned char>(*p)]) {
+        case plain:
+            break;
+        case newline: {
+            if (pending_cr(p)) return leave(p, Step::wait);
+            char const* const q = skip_line_end(p, end);
+            // The usual case, a line going on with movetext, stays in this loop.
+            if (q != end && !is_space(*q) && *q != '[' && *q != '%') {
+                p = q;
+                break;
+            }
+            enter_content_line(q, false);
+            return leave(q, Step::go);
+        }
+        case brace: {
+#ifdef __AVX2__
+            // Fast path: a one-line comment closed within the next 32 bytes (clock and eval
+            // comments) holds no tag-like line.
+            if (end - p > 32) {
+                __m256i const x = _mm256_loadu_si256(reinterpret_cast<__m256i const*>(p + 1));
+                auto const eq = [&](char c) { return _mm256_cmpeq_epi8(x, _mm256_set1_epi8(c)); };
+                auto const closes = static_cast<std::uint32_t>(_mm256_movemask_epi8(eq('}')));
+                auto const line_ends = static_cast<std::uint32_t>(
+                    _mm256_movemask_epi8(_mm256_or_si256(eq('\n'), eq('\r'))));
+                if (closes != 0 && (line_ends & ((closes & -closes) - 1)) == 0) {
+                    p += 2 + std::countr_zero(closes);
+                    break;
+                }
+            }
+#endif
+            // A comment closed on its line holds no tag-like line either.
+            if (char const* const close = find_byte(p + 1, end, '}');
+                close != end && find_line_end(p + 1, close, end) == close) {
+                p = close + 1;
+                break;
+            }
+            st_.mode = Mode::comment;
+            st_.line = Line::rest;
+            return leave(p + 1, Step::go);
+        }
+        case semicolon:
+            st_.mode = Mode::line_comment;
+            return leave(p, Step::go);
+        case paren_open:
+            ++depth;
+            ++p;
+            break;
+        case paren_close:
+            if (depth > 0) --depth;
+            ++p;
+            break;
+        case result_start: {
+            if (depth != 0 ||
+                !(p == lo || (!is_token_byte(p[-1]) && p[-1] != '"') || p[-1] == '.')) {
+                ++p;
+                break;
+            }
+            // A result token is at most 7 bytes and the byte after it.
+            if (end - p < 8 && !final_) return leave(p, Step::wait);
+            std::size_t n = match_result(p, end);
+            if (n != 0 && p != lo && p[-1] == '.') {
+                // Only a move number may precede a result in its token (`40.1-0`).
+                char const* t = p;
+                while (t != lo && (t[-1] == '.' || is_digit(t[-1]))) --t;
+                if (t != lo && is_token_byte(t[-1])) n = 0;
+            }
+            if (n == 0) {
+                ++p;
+                break;
+            }
+            st_.mode = Mode::after_result;
+            return leave(p + n, Step::go);
+        }
+        }
+    }
+    leave(p, Step::wait);
+    return at_limit(pr);
+}
+
+// Inside a brace comment: up to its '}', watching for a line that starts like a tag pair
+// (`[Name "`, after a line end of the comment), where the game ends.
+Splitter::Step Splitter::comment(char const*& p) {
+    char const* const close = find_byte(p, end_, '}');
+    while (p != close) {
+        switch (st_.line) {
+        case Line::rest: {
+            char const* const le = find_line_end(p, close, end_);
+            if (le == close) {
+                p = close;
+                break;
+            }
+            p = le + 1;
+            st_.line = Line::start;
+            st_.candidate = off(p);
+            break;
+        }
+        case Line::start:
+            p = skip_blanks(p, close);
+            if (p == close) break;
+            if (*p == '[') {
+                ++p;
+                st_.line = Line::name_first;
+            } else {
+                st_.line = Line::rest;
+            }
+            break;
+        case Line::name_first:
+        case Line::name_rest: {
+            char const* q = p;
+            while (q != close && is_name_byte(*q)) ++q;
+            if (q != p) st_.line = Line::name_rest;
+            p = q;
+            if (p == close) break;
+            st_.line = st_.line == Line::name_rest ? Line::after_name : Line::rest;
+            break;
+        }
+        case Line::after_name:
+            p = skip_blanks(p, close);
+            if (p == close) break;
+            if (*p == '"') return finish(boundary(at(st_.candidate)));
+            st_.line = Line::rest;
+            break;
+        }
+    }
+    if (close == end_) return at_limit(p);
+    p = close + 1;
+    st_.mode = Mode::movetext;
+    return Step::go;
+}
+
+Splitter::Step Splitter::line_comment(char const*& p) {
+    p = find_line_end(p, end_);
+    if (p == end_) return at_limit(p);
+    st_.mode = Mode::movetext; // which handles the line end
+    return Step::go;
+}
+
+// After a result: its blanks and the line end of its line belong to the game.
+Splitter::Step Splitter::after_result(char const*& p) {
+    p = skip_blanks(p, end_);
+    if (p == end_) return final_ ? finish(off(p)) : Step::wait;
+    if (!is_line_end(*p)) return finish(off(p));
+    if (pending_cr(p)) return Step::wait;
+    return finish(off(skip_line_end(p, end_)));
+}
+
+// Whether the tag pair at q (after a blank line inside a tag section, its line ending at le)
+// starts a new game: it is an Event tag, or its name already occurs in the section. The names
+// of the section are every '[' of it (as the look-back this replaces found them), indexed once.
+bool Splitter::starts_new_game(char const* q, char const* le) {
+    auto const name = tag_name_at(q, le);
+    if (iequals(name, "Event")) return true;
+    if (name.empty()) return false;
+    // The names of [begin, q), then this one, which the next index_names would take.
+    index_names(q);
+    st_.names_upto = off(q) + 1;
+    return insert_name(st_.names, name);
+}
+
+void Splitter::index_names(char const* to) {
+    char const* p = at(std::max(st_.names_upto, off(lo_)));
+    while (p < to) {
+        p = static_cast<char const*>(std::memchr(p, '[', static_cast<std::size_t>(to - p)));
+        if (p == nullptr) break;
+        if (auto const name = tag_name_at(p, to); !name.empty()) (void)insert_name(st_.names, name);
+        ++p;
+    }
+    st_.names_upto = std::max(st_.names_upto, off(to));
+}
+
+// Whether [begin, to) holds anything but tag pairs, comments, '%' lines and whitespace: a
+// blank line and `1.` start a new game only after some movetext (not after an introductory
+// comment). `to` is a line start (or, catching up in an oversized game, any byte: a tag line
+// cut there is taken whole). The probe resumes where it stopped.
+bool Splitter::has_movetext(char const* to) {
+    if (st_.probe_found) return true;
+    char const* p = at(std::max(st_.probe_pos, off(lo_)));
+    while (p < to) {
+        if (st_.probe == Probe::brace) {
+            auto const* close =
+                static_cast<char const*>(std::memchr(p, '}', static_cast<std::size_t>(to - p)));
+            if (close == nullptr) {
+                p = to;
+                break;
+            }
+            p = close + 1;
+            st_.probe = Probe::scan;
+            continue;
+        }
+        if (st_.probe == Probe::line) {
+            p = find_line_end(p, to);
+            if (p == to) break;
+            st_.probe = Probe::scan;
+            continue;
+        }
+        char const c = *p;
+        if (is_space(c)) {
+            ++p;
+        } else if (c == '[') {
+            char const* s = p;
+            while (s != lo_ && is_blank(s[-1])) --s;
+            if (s != lo_ && !is_line_end(s[-1])) {
+                st_.probe_found = true;
+                break;
+            }
+            char const* const le = find_line_end(p, to);
+            if (le == to) {
+                st_.probe = Probe::line;
+                p = to;
+                break;
+            }
+            char const* t = le;
+            while (t != p && is_blank(t[-1])) --t;
+            p = one_tag_pair(p, t, end_) ? le : skip_tag_pair(p, le);
+        } else if (c == '{') {
+            st_.probe = Probe::brace;
+        } else if (c == ';' || (c == '%' && (p == lo_ || is_line_end(p[-1])))) {
+            st_.probe = Probe::line;
+        } else {
+            st_.probe_found = true;
+            break;
+        }
+    }
+    st_.probe_pos = std::max(st_.probe_pos, off(p));
+    return st_.probe_found;
+}
+
+std::uint64_t Splitter::anchor() const {
+    switch (st_.mode) {
+    case Mode::tag_line:
+        return st_.check_new_game ? st_.line_start : st_.pos;
+    case Mode::content_line:
+        return st_.in_percent ? st_.pos : st_.line_start;
+    case Mode::comment:
+        return st_.line == Line::rest ? st_.pos : st_.candidate;
+    default:
+        return st_.pos;
+    }
+}
+
+void Splitter::force() {
+    switch (st_.mode) {
+    case Mode::tag_line:
+        index_names(end_);
+        st_.mode = Mode::tag_skip;
+        st_.check_new_game = false;
+        break;
+    case Mode::content_line:
+        if (!st_.in_percent) st_.line_start = st_.pos;
+        break;
+    case Mode::comment:
+        st_.line = Line::rest;
+        break;
+    default:
+        break;
+    }
+}
+
+void Splitter::catch_up(std::uint64_t to) {
+    bool const tags = st_.mode == Mode::tag_line || st_.mode == Mode::tag_skip ||
+                      (st_.mode == Mode::content_line && st_.in_tags);
+    if (tags) index_names(at(to));
+    has_movetext(at(to));
+}
+
+} // namespace detail
+
+GameReader::GameReader(ByteSource& source, std::size_t chunk_size, std::size_t max_game_size)
     // The buffer starts small and doubles for a game that does not fit: a directory of many
-    // small files opens a reader per file, and zeroing megabytes for each would cost more than
-    // reading them.
+    // small files opens a reader per file. It is malloc'ed, not a vector: nothing is zeroed.
     : source_(source), chunk_size_(std::max<std::size_t>(chunk_size, 64)),
-      buffer_(std::min(chunk_size_, std::size_t{512} << 10)) {}
+      max_game_size_(std::max<std::size_t>(max_game_size, 256)),
+      capacity_(std::min({chunk_size_, std::size_t{512} << 10, max_game_size_})) {
+    buffer_.reset(static_cast<char*>(std::malloc(capacity_)));
+    if (!buffer_) throw std::bad_alloc();
+}
 
 void GameReader::advance(char const* from, char const* to) {
     if (from == to) return;
     char const* line_start = nullptr;
     auto const n = count_lines(from, to, prev_cr_, line_start);
-    if (n != 0) {
-        cursor_.line += static_cast<std::uint32_t>(n);
+    cursor_.line += static_cast<std::uint32_t>(n);
+    // Any line-end byte moves the column, the LF of a CRLF whose CR ended the last range too.
+    if (line_start != nullptr) {
         cursor_.column = static_cast<std::uint32_t>(to - line_start) + 1;
     } else {
         cursor_.column += static_cast<std::uint32_t>(to - from);
@@ -404,90 +793,212 @@ void GameReader::advance(char const* from, char const* to) {
     prev_cr_ = to[-1] == '\r';
 }
 
-bool GameReader::fill() {
-    if (eof_) return false;
-    limit_stale_ = true;
+GameReader::Fill GameReader::fill() {
+    if (eof_) return Fill::end;
     if (begin_ != 0) {
-        std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
+        std::memmove(buffer_.get(), buffer_.get() + begin_, end_ - begin_);
         end_ -= begin_;
+        base_ += begin_;
         begin_ = 0;
     }
-    if (end_ == buffer_.size()) buffer_.resize(buffer_.size() * 2); // one game larger than a chunk
+    if (end_ == capacity_) { // one game larger than the buffer
+        if (capacity_ == max_game_size_) return Fill::full;
+        if (!reserved_) {
+            // The first growth allocates the whole window at once (its pages are only touched as
+            // the game grows) and nothing is copied again.
+            auto* const window = static_cast<char*>(std::malloc(max_game_size_));
+            if (window == nullptr) throw std::bad_alloc();
+            advise_huge_pages(window, max_game_size_);
+            std::memcpy(window, buffer_.get(), end_);
+            buffer_.reset(window);
+            reserved_ = true;
+        }
+        capacity_ = std::min(capacity_ * 2, max_game_size_);
+    }
     // At most 256 KiB per read, whatever the chunk size: the splitter and the parser then
     // find the bytes still in the core's cache after the copy from the kernel.
     constexpr std::size_t max_read = std::size_t{256} << 10;
-    auto const want = std::min({chunk_size_, max_read, buffer_.size() - end_});
-    auto const n = source_.read(buffer_.data() + end_, want);
+    auto const want = std::min({chunk_size_, max_read, capacity_ - end_});
+    auto const n = source_.read(buffer_.get() + end_, want);
     if (n < 0) {
         io_error_ = source_.error();
         if (io_error_.empty()) io_error_ = "read error";
         eof_ = true;
-        return false;
+        return Fill::end;
     }
     if (n == 0) {
         eof_ = true;
-        return true;
+        return Fill::end;
     }
     end_ += static_cast<std::size_t>(n);
     total_read_ += static_cast<std::uint64_t>(n);
-    return true;
+    return Fill::read;
+}
+
+void GameReader::start_game(std::size_t at) {
+    using Mode = SplitState::Mode;
+    SplitState& st = split_;
+    std::uint64_t const o = base_ + at;
+    st.begin = st.pos = st.line_start = st.candidate = st.searched = o;
+    st.probe_pos = st.names_upto = o;
+    st.depth = 0;
+    st.mode = buffer_.get()[at] == '[' ? Mode::tag_line : Mode::movetext;
+    st.line = SplitState::Line::rest;
+    st.probe = SplitState::Probe::scan;
+    st.in_tags = st.after_blank = st.in_percent = st.check_new_game = false;
+    st.probe_found = false;
+    if (st.names.count != 0) {
+        if (st.names.slots.size() > 256) {
+            st.names = {}; // a huge section: give the memory back
+        } else {
+            std::fill(st.names.slots.begin(), st.names.slots.end(), TagNames::Slot{});
+            st.names.arena.clear();
+            st.names.count = 0;
+        }
+    }
+}
+
+std::uint64_t GameReader::scan(bool final, bool force) {
+    detail::Splitter s(split_, buffer_.get(), base_, begin_, end_, final);
+    if (force) s.force();
+    return s.run();
+}
+
+// Oversized game: the end of what may be handed out now. It stops one byte before the scan's
+// anchor (look-back of one byte) and, unless forced, before the blanks, digits and dots just
+// before it (look-backs of the trimming and result rules), up to max_held_tail bytes.
+std::uint64_t GameReader::safe_end(bool force) {
+    detail::Splitter s(split_, buffer_.get(), base_, begin_, end_, eof_);
+    std::uint64_t const cur = base_ + begin_;
+    std::uint64_t const a = std::max(s.anchor(), cur);
+    s.catch_up(a);
+    char const* const lo = buffer_.get() + begin_;
+    char const* q = s.at(a);
+    if (!force) {
+        auto const held = std::min(max_held_tail, max_game_size_ / 4);
+        char const* const stop = q - std::min(static_cast<std::size_t>(q - lo), held);
+        while (q != stop && is_held_byte(q[-1])) --q;
+    }
+    if (q != lo) --q;
+    return s.off(q);
+}
+
+void GameReader::hand_out(ast::RawGame& game, std::size_t n, std::uint64_t number) {
+    char const* const p = buffer_.get() + begin_;
+    game.bytes = std::string_view(p, n);
+    game.start = cursor_;
+    game.number = number;
+    advance(p, p + n);
+    begin_ += n;
 }
 
 bool GameReader::next(ast::RawGame& game) {
+    part_ = GamePart::whole;
     for (;;) {
-        char const* const buf = buffer_.data();
-        char const* const end = buf + end_;
-        // Only complete lines are split (a CR at the very end may still get its LF). The limit
-        // only moves when the buffer does: found once per chunk, not once per game (lines of
-        // lichess movetext are kilobytes long).
-        if (limit_stale_) {
-            char const* limit = end;
-            if (!eof_) {
-                limit = buf + begin_;
-                for (char const* q = end; q != buf + begin_; --q) {
-                    if (q[-1] == '\n' || (q[-1] == '\r' && q != end)) {
-                        limit = q;
+        switch (phase_) {
+        case Phase::between: {
+            // Skip the bytes that belong to no game (all the bytes read, if need be: a line of
+            // a billion NUL bytes goes through a buffer of a few hundred KiB).
+            char const* const buf = buffer_.get();
+            char const* const end = buf + end_;
+            char const* p = buf + begin_;
+            bool more = false;
+            for (;;) {
+                if (in_percent_) {
+                    p = find_line_end(p, end);
+                    if (p == end) {
+                        more = true;
                         break;
                     }
+                    in_percent_ = false; // the line end is skipped as whitespace
                 }
+                while (p != end && is_space(*p)) ++p;
+                if (p == end) {
+                    more = true;
+                    break;
+                }
+                bool const line_start =
+                    p == buf + begin_ ? cursor_.column == 1 : is_line_end(p[-1]);
+                if (*p == '%' && line_start) {
+                    in_percent_ = true;
+                    continue;
+                }
+                static constexpr char bom[] = "\xEF\xBB\xBF";
+                auto const left = static_cast<std::size_t>(end - p);
+                if (left >= 3 && std::memcmp(p, bom, 3) == 0) {
+                    p += 3;
+                    continue;
+                }
+                if (left < 3 && !eof_ && std::memcmp(p, bom, left) == 0) {
+                    more = true; // perhaps a BOM: decide with more bytes
+                    break;
+                }
+                break;
             }
-            limit_ = static_cast<std::size_t>(limit - buf);
-            limit_stale_ = false;
-        }
-        char const* const limit = buf + limit_;
-        // Skip the bytes that belong to no game.
-        char const* p = buf + begin_;
-        for (;;) {
-            while (p != limit && is_space(*p)) ++p;
-            bool const line_start = p == buf + begin_ ? cursor_.column == 1 : is_line_end(p[-1]);
-            if (p != limit && *p == '%' && line_start) {
-                p = find_line_end(p, limit);
+            advance(buf + begin_, p);
+            begin_ = static_cast<std::size_t>(p - buf);
+            if (more) {
+                if (eof_) return false;
+                fill();
                 continue;
             }
-            if (limit - p >= 3 && std::memcmp(p, "\xEF\xBB\xBF", 3) == 0) {
-                p += 3;
-                continue;
+            start_game(begin_);
+            phase_ = Phase::in_game;
+            [[fallthrough]];
+        }
+        case Phase::in_game: {
+            std::uint64_t const e = scan(eof_);
+            if (e != no_end) {
+                hand_out(game, static_cast<std::size_t>(e - (base_ + begin_)), ++games_);
+                phase_ = Phase::between;
+                return true;
             }
-            break;
-        }
-        advance(buf + begin_, p);
-        begin_ = static_cast<std::size_t>(p - buf);
-        if (p == limit) {
-            if (eof_) return false;
-            fill();
+            if (fill() == Fill::full) {
+                // The buffer (max_game_size) holds the game's first bytes and not its end.
+                phase_ = Phase::oversized;
+                over_begin_ = base_ + begin_;
+                over_first_ = true;
+                over_done_ = false;
+                ++games_;
+                over_safe_ = safe_end(false);
+            }
             continue;
         }
-        char const* const e = find_game_end(p, limit, eof_);
-        if (e == nullptr) {
-            fill();
+        case Phase::oversized: {
+            // Pieces end at fixed offsets from the game's start (the cuts depend only on the
+            // bytes), once the scan allows.
+            std::uint64_t const cur = base_ + begin_;
+            std::uint64_t const piece = std::min(max_piece_size, max_game_size_ / 2);
+            std::uint64_t const cut = cur + piece - (cur - over_begin_) % piece;
+            if (over_done_ ? cur < over_end_ : cut <= over_safe_) {
+                auto n =
+                    static_cast<std::size_t>(std::min(cut, over_done_ ? over_end_ : cut) - cur);
+                bool last = over_done_ && cur + n == over_end_;
+                if (last && over_first_) { // at least two pieces (a game whose end came late)
+                    n /= 2;
+                    last = false;
+                }
+                part_ = over_first_ ? GamePart::oversized_first
+                        : last      ? GamePart::oversized_last
+                                    : GamePart::oversized_middle;
+                over_first_ = false;
+                hand_out(game, n, games_);
+                if (last) phase_ = Phase::between;
+                return true;
+            }
+            // Every byte that may go is out: read and scan on (forcing progress if the window
+            // is full of bytes the scan still needs).
+            bool const force = fill() == Fill::full;
+            std::uint64_t const e = scan(eof_, force);
+            if (e != no_end) {
+                over_done_ = true;
+                over_end_ = e;
+            } else {
+                over_safe_ = safe_end(force);
+            }
             continue;
         }
-        game.bytes = std::string_view(p, static_cast<std::size_t>(e - p));
-        game.start = cursor_;
-        game.number = ++games_;
-        advance(p, e);
-        begin_ = static_cast<std::size_t>(e - buf);
-        return true;
+        }
     }
 }
 
@@ -498,6 +1009,7 @@ bool GameReader::next_batch(GameBatch& batch, std::size_t target_bytes) {
     while (batch.bytes.size() - base < target_bytes && next(game)) {
         batch.bytes.append(game.bytes);
         batch.games.push_back(game);
+        batch.parts.push_back(part_);
     }
     // The games lie back to back in batch.bytes; views are made once the bytes stop moving.
     std::size_t offset = 0;

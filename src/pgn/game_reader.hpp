@@ -1,12 +1,15 @@
 // Streaming input: the GameReader that cuts a byte stream (src/io) into complete games in
-// bounded memory.
+// bounded memory and in time linear in the input, whatever its shape.
 //
 // The reader reads into a buffer (at most 256 KiB per read, so that the bytes are still in
 // cache when they are split and parsed; the buffer starts at 512 KiB and doubles for a game
-// that does not fit), hands out every complete game found in the buffer as a view (RawGame),
-// or whole games in owned batches (next_batch), and carries the incomplete tail over to the
-// next read. Memory
-// does not grow with the input size (only with the largest single game); offsets are 64-bit.
+// that does not fit, up to max_game_size), hands out every complete game found in the buffer
+// as a view (RawGame), or whole games in owned batches (next_batch), and carries the
+// incomplete tail over to the next read. The splitter's state survives a read: a game that
+// spans reads is scanned on from where the previous scan stopped, never again from its first
+// byte, and bytes between games are consumed as they come (a line of a billion NUL bytes goes
+// through the first buffer), so the time is linear in the input whatever its shape: long
+// lines, huge comments, tag sections of any length. Offsets are 64-bit.
 //
 // Which bytes belong to which game (the RawGames plus the bytes between them reproduce the
 // input exactly, so a rejects file can copy a game byte for byte):
@@ -19,12 +22,39 @@
 // - A game without a result ends before the next game, trimmed back to the end of its last
 //   non-blank line (line end included). The next game starts at a line beginning (after
 //   blanks) with '[' in movetext; in a tag section, at a tag pair after a blank line that is
-//   named Event or repeats a name of the section; at a line starting with `1.` after a blank
-//   line once the game has movetext (games without tags; an introductory comment is not
-//   movetext); at a line inside a brace comment that begins like a tag pair `[Name "` (so that
-//   a '{' left open cannot swallow the following games; the parser then reports the
-//   unterminated comment); or at the end of the input.
+//   named Event or repeats (in any letter case) a name of the section; at a line starting
+//   with `1.` after a blank line once the game has movetext (games without tags; an
+//   introductory comment is not movetext); at a line inside a brace comment that begins like
+//   a tag pair `[Name "` (so that a '{' left open cannot swallow the following games; the
+//   parser then reports the unterminated comment); or at the end of the input.
 // - A '[', a result or a ';' inside a comment, a result inside a variation, never end a game.
+//
+// Oversized games. A game whose end is not known within its first max_game_size bytes
+// (default 64 MiB; blank lines that the rules would trim off its end count while they are
+// undecided, and so do the few bytes after it that decide its end) is never held whole: next()
+// hands it out in pieces, cut every max_piece_size bytes (1 MiB; half the limit if that is
+// smaller) from its first byte, so that the cuts depend only on the bytes. Each piece is a
+// RawGame (bytes: the piece; start: the piece's location; number: the game's number, the same
+// for every piece) with part() oversized_first, then oversized_middle..., then oversized_last
+// (at least two pieces); their concatenation is exactly the game's bytes; normal games
+// follow. The pieces are not parsed: the caller counts and reports the game once, as one
+// error at the location of its first piece, and writes every piece to the rejects file.
+//
+// The splitter scans an oversized game on with the same rules, holding a window of
+// max_game_size bytes, so the next game starts where the rules start it. A piece goes out only
+// once the scan no longer needs its bytes, with three bounds that only hostile input reaches,
+// where the window decides instead of the rules: the bytes just before the scan position that
+// the rules may look back on (blanks before a line that may end the game, the digits and dots
+// before a result) are held up to 4 KiB, and bytes beyond are handed out (a longer run of
+// blank lines stays in the game; a longer run of digits and dots counts as the game's start);
+// a tag line longer than the window is taken as one tag pair up to its line end; a comment
+// line whose `[Name` is longer than the window is not tag-like. In every game, the names of a
+// tag section are remembered up to 4096 distinct ones and 256 KiB in all (real sections have
+// a few dozen); a repeated name beyond those does not start a new game.
+//
+// Memory: the buffer never holds more than max_game_size bytes (buffer_capacity()); with the
+// tag names of one section, a reader stays within max_game_size plus about 1 MiB, whatever
+// the input. A RawGame is a view into the buffer; a batch holds copies.
 //
 // The RawGame's start location (offset, line, column) makes it self-contained: parse_game
 // may run on another thread (the bytes must then be copied: they are valid until next()).
@@ -35,6 +65,8 @@
 #include "io/source.hpp"
 
 #include <cstddef>
+#include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <vector>
@@ -47,50 +79,156 @@ using io::open_file;
 using io::open_memory;
 using io::open_stdin;
 
-// Whole games with the bytes they own (unlike RawGame views, which die at the next read), so
-// that a batch can cross threads. games[i].bytes point into `bytes`.
+// What a RawGame handed out by the reader is: a whole game, or a piece of a game larger than
+// max_game_size (whose bytes are not parsed: the game is reported as one error and its
+// pieces go, in order, to the rejects file).
+enum class GamePart : std::uint8_t {
+    whole,
+    oversized_first,  // the first piece: count and report the game here
+    oversized_middle, // zero or more
+    oversized_last,   // the last piece; normal games follow
+};
+
+// Whole games (and pieces of oversized games) with the bytes they own (unlike RawGame views,
+// which die at the next read), so that a batch can cross threads. games[i].bytes point into
+// `bytes`; parts[i] says what games[i] is (parallel vectors, in input order).
 struct GameBatch {
     std::string bytes;
     std::vector<ast::RawGame> games;
+    std::vector<GamePart> parts;
     void clear() {
         bytes.clear();
         games.clear();
+        parts.clear();
     }
 };
 
+namespace detail {
+class Splitter;
+
+// The distinct tag names of a tag section (any letter case): open addressing over 64-bit
+// hashes, the lower-case names back to back in one arena (detail::Splitter).
+struct TagNames {
+    struct Slot {
+        std::uint64_t hash = 0; // 0: empty
+        std::uint32_t at = 0;   // the name is arena[at, at + size)
+        std::uint32_t size = 0;
+    };
+    std::vector<Slot> slots; // a power of two, at most half full
+    std::string arena;
+    std::size_t count = 0;
+};
+} // namespace detail
+
 class GameReader {
 public:
-    explicit GameReader(ByteSource& source, std::size_t chunk_size = std::size_t{4} << 20);
+    static constexpr std::size_t default_max_game_size = std::size_t{64} << 20;
+    static constexpr std::size_t max_piece_size = std::size_t{1} << 20;
 
-    // The next complete game; false at end of input (or on an I/O error: see io_error()).
-    // The game's bytes stay valid until the next call.
+    // chunk_size bounds each read (at most 256 KiB anyway); max_game_size is clamped to at
+    // least 256 bytes (small values are for tests).
+    explicit GameReader(ByteSource& source, std::size_t chunk_size = std::size_t{4} << 20,
+                        std::size_t max_game_size = default_max_game_size);
+
+    // The next complete game, or the next piece of an oversized game (see part()); false at
+    // end of input (or on an I/O error: see io_error()). The bytes stay valid until the next
+    // call.
     bool next(ast::RawGame& game);
 
-    // Appends whole games to `batch` until it holds at least `target_bytes` of game bytes (or
-    // the input ends); false if no game was added. The cut depends only on the games and
-    // target_bytes, never on how the source delivered its bytes.
+    // What the last RawGame returned by next() is.
+    GamePart part() const { return part_; }
+    bool oversized() const { return part_ != GamePart::whole; }
+    bool oversized_last() const { return part_ == GamePart::oversized_last; }
+
+    // Appends whole games (and oversized pieces, with their parts) to `batch` until it holds
+    // at least `target_bytes` of game bytes (or the input ends); false if nothing was added.
+    // The cut depends only on the games and target_bytes, never on how the source delivered
+    // its bytes.
     bool next_batch(GameBatch& batch, std::size_t target_bytes);
 
     std::string const& io_error() const { return io_error_; }
     std::uint64_t bytes_read() const { return total_read_; }
+    std::size_t max_game_size() const { return max_game_size_; }
+    std::size_t buffer_capacity() const { return capacity_; } // never above max_game_size()
 
 private:
-    bool fill();                                    // reads one more chunk; false at end
+    friend class detail::Splitter;
+
+    // The splitter's resumable state for the current game (detail::Splitter, in the .cpp):
+    // where its scan stopped and what it needs to go on from there. Positions are stream
+    // offsets, so they survive the buffer moving.
+    struct SplitState {
+        enum class Mode : std::uint8_t {
+            tag_line,     // at a '[' of the tag section: needs its whole line
+            tag_skip,     // a tag line longer than the window (oversized game): to its end
+            content_line, // after a line end: skipping blank and '%' lines
+            movetext,
+            comment,      // inside a brace comment
+            line_comment, // inside a ';' comment
+            after_result, // the blanks after a result
+        };
+        // Inside a comment, the progress of the current line towards looking like `[Name "`.
+        enum class Line : std::uint8_t { rest, start, name_first, name_rest, after_name };
+        enum class Probe : std::uint8_t { scan, brace, line }; // the has-movetext probe
+
+        std::uint64_t begin = 0;      // the game's first byte
+        std::uint64_t pos = 0;        // where the scan resumes
+        std::uint64_t line_start = 0; // content_line: current line; tag_line: line of the '['
+        std::uint64_t candidate = 0;  // comment: the line that may be tag-like
+        std::uint64_t searched = 0;   // tag_line: no line end in [pos, searched)
+        std::uint64_t probe_pos = 0;  // the has-movetext probe has read [begin, probe_pos)
+        std::uint64_t names_upto = 0; // the names of the '[' in [begin, names_upto) are known
+        int depth = 0;                // variation depth
+        Mode mode = Mode::movetext;
+        Line line = Line::rest;
+        Probe probe = Probe::scan;
+        bool in_tags = false;        // content_line: in the tag section
+        bool after_blank = false;    // content_line: a blank line was skipped
+        bool in_percent = false;     // content_line: inside a '%' line
+        bool check_new_game = false; // tag_line: a blank line precedes it
+        bool probe_found = false;    // the game has movetext (has-movetext probe)
+        detail::TagNames names;
+    };
+
+    enum class Phase : std::uint8_t { between, in_game, oversized };
+    enum class Fill : std::uint8_t { read, end, full };
+    struct Free {
+        void operator()(char* p) const { std::free(p); }
+    };
+
+    Fill fill();                                    // reads one more chunk
     void advance(char const* from, char const* to); // moves cursor_ over [from, to)
+    void start_game(std::size_t at);
+    std::uint64_t scan(bool final, bool force = false); // the game's end, or no end yet
+    std::uint64_t safe_end(bool force);                 // oversized: what may be handed out
+    void hand_out(ast::RawGame& game, std::size_t n, std::uint64_t number);
 
     ByteSource& source_;
     std::size_t chunk_size_;
-    std::vector<char> buffer_;
-    std::size_t begin_ = 0; // first unconsumed byte in buffer_
-    std::size_t end_ = 0;   // end of valid bytes in buffer_
+    std::size_t max_game_size_;
+    std::unique_ptr<char, Free> buffer_; // malloc'ed: untouched pages cost nothing
+    std::size_t capacity_ = 0;           // the part of buffer_ in use: doubles up to the limit
+    bool reserved_ = false;              // buffer_ holds max_game_size_ bytes
+    std::uint64_t base_ = 0;             // stream offset of buffer_[0]
+    std::size_t begin_ = 0;              // first unconsumed byte in buffer_
+    std::size_t end_ = 0;                // end of valid bytes in buffer_
     bool eof_ = false;
     std::uint64_t total_read_ = 0;
     ast::Location cursor_{}; // location of buffer_[begin_] in the file
     std::uint64_t games_ = 0;
     std::string io_error_;
-    bool prev_cr_ = false;    // the byte before buffer_[begin_] was a CR
-    std::size_t limit_ = 0;   // end of the complete lines in buffer_ (valid unless stale)
-    bool limit_stale_ = true; // buffer_ changed since limit_ was found
+    bool prev_cr_ = false; // the byte before buffer_[begin_] was a CR
+    Phase phase_ = Phase::between;
+    bool in_percent_ = false; // between games, inside a '%' line
+    SplitState split_;
+    GamePart part_ = GamePart::whole;
+    // Oversized game: where it starts, whether its end is known (over_end_), what may be
+    // handed out so far (over_safe_).
+    bool over_first_ = false;
+    bool over_done_ = false;
+    std::uint64_t over_begin_ = 0;
+    std::uint64_t over_end_ = 0;
+    std::uint64_t over_safe_ = 0;
 };
 
 } // namespace pgn_iccf::pgn

@@ -1,11 +1,12 @@
 // Benchmark of the PGN reader alone (not a test): GameReader + parse_game with a visitor that
 // only counts, over a file read in chunks (as the converter reads it).
 //
-//   reader_bench FILE [--split-only] [--chunk BYTES]
+//   reader_bench FILE [--split-only] [--chunk BYTES] [--max-game-size BYTES]
 //
-// Prints bytes, games, moves, diagnostics; MB/s (10^6 bytes) and games/s on the wall clock and
-// on the process's CPU time (user + system: the fair figure on a shared machine); and the peak
-// resident set size (getrusage ru_maxrss) of the whole process.
+// Prints bytes, games (of which oversized: handed out in pieces, not parsed), moves, diagnostics;
+// MB/s (10^6 bytes) and games/s on the wall clock and on the process's CPU time (user + system: the
+// fair figure on a shared machine); and the peak resident set size (getrusage ru_maxrss) of the
+// whole process.
 #include "grammar/parse.hpp"
 #include "src/pgn/game_reader.hpp"
 
@@ -38,17 +39,21 @@ public:
 
 int main(int argc, char** argv) {
     if (argc < 2) {
-        std::fprintf(stderr, "usage: reader_bench FILE [--split-only] [--chunk BYTES]\n");
+        std::fprintf(stderr, "usage: reader_bench FILE [--split-only] [--chunk BYTES] "
+                             "[--max-game-size BYTES]\n");
         return 2;
     }
     std::string const path = argv[1];
     bool split_only = false;
     std::size_t chunk = std::size_t{4} << 20;
+    std::size_t max_game_size = pgn::GameReader::default_max_game_size;
     for (int i = 2; i < argc; ++i) {
         if (std::strcmp(argv[i], "--split-only") == 0)
             split_only = true;
         else if (std::strcmp(argv[i], "--chunk") == 0 && i + 1 < argc)
             chunk = std::strtoull(argv[++i], nullptr, 10);
+        else if (std::strcmp(argv[i], "--max-game-size") == 0 && i + 1 < argc)
+            max_game_size = std::strtoull(argv[++i], nullptr, 10);
     }
     std::string error;
     auto source = pgn::open_file(path, error);
@@ -60,10 +65,15 @@ int main(int argc, char** argv) {
     parser::ParseOptions options;
     options.file_name = path;
     auto const t0 = std::chrono::steady_clock::now();
-    pgn::GameReader reader(*source, chunk);
+    pgn::GameReader reader(*source, chunk, max_game_size);
     ast::RawGame game;
-    std::uint64_t games = 0;
+    std::uint64_t games = 0, oversized = 0;
     while (reader.next(game)) {
+        if (reader.oversized()) {
+            games += reader.part() == pgn::GamePart::oversized_first;
+            oversized += reader.part() == pgn::GamePart::oversized_first;
+            continue;
+        }
         ++games;
         if (!split_only) parser::parse_game(game, counter, options);
     }
@@ -76,9 +86,10 @@ int main(int argc, char** argv) {
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
     auto const bytes = static_cast<double>(reader.bytes_read());
-    std::printf("%s%s: %.0f bytes, %llu games, %llu moves, %llu errors, %llu warnings\n",
+    std::printf("%s%s: %.0f bytes, %llu games (%llu oversized), %llu moves, %llu errors, "
+                "%llu warnings\n",
                 split_only ? "[split only] " : "", path.c_str(), bytes,
-                static_cast<unsigned long long>(games),
+                static_cast<unsigned long long>(games), static_cast<unsigned long long>(oversized),
                 static_cast<unsigned long long>(counter.moves),
                 static_cast<unsigned long long>(counter.errors),
                 static_cast<unsigned long long>(counter.warnings));
