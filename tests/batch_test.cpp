@@ -493,3 +493,33 @@ BOOST_AUTO_TEST_CASE(unwritable_outputs_name_the_real_cause_and_stop_the_run) {
     BOOST_TEST(file.status == 2);
     BOOST_TEST(file.out.find("Read-only file system") != std::string::npos, file.out);
 }
+
+BOOST_AUTO_TEST_CASE(a_game_larger_than_the_limit_is_one_error_and_goes_to_rejects_whole) {
+    fs::path dir = fresh_dir("oversized");
+    std::string const before = "[Event \"a\"]\n\n1. e4 e5 *\n\n";
+    std::string const big = "[Event \"big\"]\n\n1. e4 {" + std::string(3000000, 'x') + "} e5 *\n";
+    std::string const after = "\n[Event \"c\"]\n\n1. d4 *\n";
+    write_file(dir / "in.pgn", before + big + after);
+    std::string err1;
+    for (int j : {1, 2}) {
+        BOOST_TEST_CONTEXT("-j" << j) {
+            fs::path out = dir / ("out" + std::to_string(j) + ".pgn");
+            fs::path rej = dir / ("rej" + std::to_string(j) + ".pgn");
+            auto r = sh(bin + " -j" + std::to_string(j) + " --max-game-size 1M -o " + q(out) +
+                        " --rejects " + q(rej) + " " + q(dir / "in.pgn") + " 2>&1");
+            BOOST_TEST(r.status == 1);
+            BOOST_TEST(r.out.find("in.pgn:5:1: error: game 2: the game is larger than 1 MiB "
+                                  "(--max-game-size): not read; its bytes go to the rejects "
+                                  "file\n") != std::string::npos,
+                       r.out);
+            BOOST_TEST(r.out.find("3 games read: 2 converted, 1 rejected") != std::string::npos);
+            BOOST_TEST((read_file(rej) == big));
+            std::string const o = read_file(out);
+            BOOST_TEST(o.find("[Event \"a\"]") != std::string::npos);
+            BOOST_TEST(o.find("[Event \"c\"]") != std::string::npos);
+            BOOST_TEST(o.find("big") == std::string::npos);
+        }
+    }
+    auto bad = sh(bin + " --max-game-size 12X " + q(dir / "in.pgn") + " 2>&1");
+    BOOST_TEST(bad.status == 2);
+}

@@ -2,6 +2,7 @@
 
 #include "io/compress.hpp"
 #include "pgn/game_reader.hpp"
+#include "pgn/terminal.hpp"
 
 #include <oneapi/tbb/enumerable_thread_specific.h>
 #include <oneapi/tbb/global_control.h>
@@ -9,12 +10,27 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include <atomic>
+#include <cstdio>
 #include <mutex>
 #include <vector>
 
 namespace pgn_iccf::batch {
 
 namespace {
+
+// "64 MiB", "1.5 GiB", "300 bytes".
+std::string format_size(std::uint64_t n) {
+    char buf[64];
+    if (n >= (std::uint64_t{1} << 30) && n % (std::uint64_t{1} << 30) == 0)
+        std::snprintf(buf, sizeof buf, "%llu GiB", static_cast<unsigned long long>(n >> 30));
+    else if (n >= (std::uint64_t{1} << 20) && n % (std::uint64_t{1} << 20) == 0)
+        std::snprintf(buf, sizeof buf, "%llu MiB", static_cast<unsigned long long>(n >> 20));
+    else if (n >= 1024 && n % 1024 == 0)
+        std::snprintf(buf, sizeof buf, "%llu KiB", static_cast<unsigned long long>(n >> 10));
+    else
+        std::snprintf(buf, sizeof buf, "%llu bytes", static_cast<unsigned long long>(n));
+    return buf;
+}
 
 // One batch of games on its way through the pipeline, with what the worker made of it.
 // Batches are recycled (their strings keep their capacity), so the steady state does not
@@ -34,7 +50,8 @@ struct Batch {
     std::string packed;  // `out` compressed, when the output is compressed
     std::string rejects; // rejected games as read
     std::string rejects_packed;
-    std::string messages; // diagnostics, in game order
+    std::string messages;         // diagnostics, in game order
+    std::uint64_t game_count = 0; // an oversized game counts at its first piece
     std::uint64_t converted = 0, kept_broken = 0, rejected = 0, moves = 0, errors = 0, warnings = 0;
 
     void reset() {
@@ -46,7 +63,7 @@ struct Batch {
         rejects.clear();
         rejects_packed.clear();
         messages.clear();
-        converted = kept_broken = rejected = moves = errors = warnings = 0;
+        game_count = converted = kept_broken = rejected = moves = errors = warnings = 0;
     }
 };
 
@@ -97,7 +114,8 @@ public:
                 ++job_;
                 return true;
             }
-            reader_ = std::make_unique<pgn::GameReader>(*input_.source, opt_.read_chunk);
+            reader_ = std::make_unique<pgn::GameReader>(*input_.source, opt_.read_chunk,
+                                                        opt_.max_game_size);
         }
         b.job = job_;
         bool const more = reader_->next_batch(b.games, opt_.batch_bytes);
@@ -161,7 +179,7 @@ public:
                 stop();
             }
         }
-        std::uint64_t const games = b.games.games.size();
+        std::uint64_t const games = b.game_count;
         sum_.games += games;
         sum_.converted += b.converted;
         sum_.kept_broken += b.kept_broken;
@@ -270,11 +288,39 @@ private:
     std::uint64_t files_done_ = 0;
 };
 
+// A piece of a game larger than --max-game-size: the game is one rejected game with one error
+// (at its first piece); its bytes, piece by piece, go to the rejects file unparsed.
+void oversized_piece(Batch& b, ast::RawGame const& piece, pgn::GamePart part, Job const& job,
+                     PipelineOptions const& opt, Sinks const& sinks) {
+    if (part == pgn::GamePart::oversized_first) {
+        ++b.game_count;
+        ++b.rejected;
+        ++b.errors;
+        std::string& m = b.messages;
+        pgn::append_terminal_safe(m, job.display, pgn::no_cut);
+        m += ':' + std::to_string(piece.start.line) + ':' + std::to_string(piece.start.column) +
+             ": error: game " + std::to_string(piece.number) + ": the game is larger than " +
+             format_size(opt.max_game_size) + " (--max-game-size): not read";
+        m += sinks.rejects ? "; its bytes go to the rejects file\n" : "\n";
+    }
+    if (!sinks.rejects) return;
+    b.rejects += piece.bytes;
+    if (part == pgn::GamePart::oversized_last && !piece.bytes.empty() && piece.bytes.back() != '\n')
+        b.rejects += '\n';
+}
+
 // The parallel middle stage: converts one batch with the thread's own Converter.
 void convert(Batch& b, pgn::Converter& converter, Plan const& plan, PipelineOptions const& opt,
              Sinks const& sinks) {
     Job const& job = plan.jobs[b.job];
-    for (ast::RawGame const& game : b.games.games) {
+    for (std::size_t i = 0; i < b.games.games.size(); ++i) {
+        ast::RawGame const& game = b.games.games[i];
+        pgn::GamePart const part = b.games.parts[i];
+        if (part != pgn::GamePart::whole) {
+            oversized_piece(b, game, part, job, opt, sinks);
+            continue;
+        }
+        ++b.game_count;
         pgn::GameReport r = converter.convert(game, job.display, b.out);
         b.moves += r.moves;
         b.errors += std::uint64_t(r.errors);

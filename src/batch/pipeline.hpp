@@ -23,10 +23,11 @@ namespace pgn_iccf::batch {
 
 struct PipelineOptions {
     pgn::ConvertOptions convert{};
-    unsigned threads = 1;                           // worker threads (>= 1)
-    std::size_t batch_bytes = std::size_t{1} << 20; // game bytes per batch
-    std::size_t read_chunk = std::size_t{4} << 20;  // GameReader buffer
-    int compress_level = 0;                         // 0 = the default of each compression
+    unsigned threads = 1;                              // worker threads (>= 1)
+    std::size_t batch_bytes = std::size_t{1} << 20;    // game bytes per batch
+    std::size_t read_chunk = std::size_t{4} << 20;     // GameReader buffer
+    int compress_level = 0;                            // 0 = the default of each compression
+    std::size_t max_game_size = std::size_t{64} << 20; // larger games are rejected unread
 };
 
 // Where the batches go. `single` is the output of a run that is not in directory mode (null

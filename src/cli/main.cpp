@@ -6,10 +6,13 @@
 #include <boost/program_options.hpp>
 
 #include <cerrno>
+#include <charconv>
 #include <cstdio>
 #include <exception>
 #include <fcntl.h>
 #include <iostream>
+#include <limits>
+#include <optional>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -55,6 +58,36 @@ constexpr char const* usage_tail =
     "  pgn-iccf lichess.pgn.zst -o lichess.iccf.pgn.zst   compressed in and out, all cores\n"
     "  pgn-iccf archive/ -o converted/               a whole tree, mirrored\n";
 
+// "65536", "64K", "64M", "1G" (binary multiples); nullopt if malformed or too large.
+std::optional<std::size_t> parse_size(std::string const& text) {
+    std::size_t value = 0;
+    auto const* end = text.data() + text.size();
+    auto const [p, ec] = std::from_chars(text.data(), end, value);
+    if (ec != std::errc{} || p == text.data()) return std::nullopt;
+    int shift = 0;
+    if (p != end) {
+        if (p + 1 != end) return std::nullopt;
+        switch (*p) {
+        case 'k':
+        case 'K':
+            shift = 10;
+            break;
+        case 'm':
+        case 'M':
+            shift = 20;
+            break;
+        case 'g':
+        case 'G':
+            shift = 30;
+            break;
+        default:
+            return std::nullopt;
+        }
+    }
+    if (value > (std::numeric_limits<std::size_t>::max() >> shift)) return std::nullopt;
+    return value << shift;
+}
+
 std::string language_list() {
     std::string s;
     for (auto const& l : notation::all_languages()) {
@@ -79,6 +112,7 @@ int main(int argc, char** argv) {
     batch::RunOptions run;
     int width = 79;
     int jobs = 0;
+    std::string max_game_size;
     po::options_description conv("Conversion");
     conv.add_options() //
         ("to,t", po::value(&to)->value_name("NOTATION"),
@@ -110,6 +144,9 @@ int main(int argc, char** argv) {
          "write games that could not be converted here, byte for byte as read") //
         ("keep-broken", po::bool_switch(&run.convert.keep_broken),
          "write a broken game converted up to the first bad move, the rest in a comment") //
+        ("max-game-size", po::value(&max_game_size)->value_name("SIZE"),
+         "a game larger than SIZE bytes (suffix K, M or G: KiB, MiB, GiB; default 64M) is "
+         "rejected unread: one error, its bytes to --rejects") //
         ("jobs,j", po::value(&jobs)->value_name("N"),
          "worker threads (default: every core); the output is the same for every N")    //
         ("check", po::bool_switch(&run.check), "read and verify only: no output files") //
@@ -174,6 +211,13 @@ int main(int argc, char** argv) {
     if (vm.count("jobs") && jobs < 1) return usage_error("--jobs must be at least 1");
     run.threads = static_cast<unsigned>(jobs);
     run.stdout_closed = stdout_closed;
+    if (vm.count("max-game-size")) {
+        auto const size = parse_size(max_game_size);
+        if (!size || *size < 1024)
+            return usage_error("--max-game-size takes a size of at least 1K (e.g. 64M), not '" +
+                               max_game_size + "'");
+        run.max_game_size = *size;
+    }
     if (vm.count("compress-level") && (run.compress_level < 1 || run.compress_level > 19))
         return usage_error("--compress-level must be between 1 and 19 (gzip and bzip2 1-9)");
 
