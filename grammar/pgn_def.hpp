@@ -522,8 +522,8 @@ auto const variation_def = detail::variation_open_parser{} > movetext > sp > var
 auto const variation_close_def = detail::variation_close_parser{};
 auto const game_end_def = detail::end_parser{};
 // §8.2 a game: tags, movetext, an optional result (its absence is a warning).
-auto const game_def = tag_section >> detail::movetext_begin_parser{} >> movetext >> sp >>
-                      -(detail::result_parser{} >> sp) > game_end;
+auto const game_def = (tag_section >> detail::movetext_begin_parser{} >> movetext >> sp >>
+                       -(detail::result_parser{} >> sp)) > game_end;
 
 BOOST_SPIRIT_DEFINE(tag_pair, tag_name, tag_value, tag_close, tag_section, movetext, variation,
                     variation_close, game_end, game)

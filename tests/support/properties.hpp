@@ -1,0 +1,105 @@
+// Property checks shared by the Boost tests (seeded random loops, tests/hostile_test.cpp) and
+// the libFuzzer targets of tests/fuzz: one home for what "correct on any input" means.
+//
+// Every check takes arbitrary bytes, never throws, and returns the first property that did
+// not hold, in words ("" when all held), so that a Boost test can BOOST_TEST it and a fuzz
+// target can abort() on it. The checks are deterministic: a failure found by the fuzzer
+// replays the same way in hostile_test (data/hostile/).
+//
+// What is checked, by layer:
+// - split (src/pgn/game_reader): the games plus the bytes between them reproduce the input;
+//   between games there are only blanks, control bytes, '%' lines and byte order marks; game
+//   numbers count 1, 2, ...; start locations (offset, line, column) agree with an independent
+//   count; the same games come out for two chunk sizes and a source that delivers random-
+//   sized reads; next_batch hands out the same games.
+// - grammar (grammar/parse.hpp) on one game: begin_game first and end_game last, once each;
+//   every token lies inside the game's bytes, at the location it claims (offset, line,
+//   column), and tokens come in input order; tags before the movetext; variations balanced
+//   unless a syntax error ended the game; end_game's flags agree with the events; a visitor
+//   that skips every variation sees the same events outside them.
+// - a move token against a position (src/notation): whatever reads without error is a legal
+//   move that writes and reads back as itself in SAN (every language, figurines), long
+//   algebraic and numeric; ambiguity candidates and numeric suggestions are legal moves.
+// - a position (src/chess): FEN out and in again gives the same position and FEN; for every
+//   legal move, make/unmake restores the position, the position after it equals the one read
+//   from its FEN (checkers, pins, legal moves included), gives_check and the SAN check marks
+//   agree with it, is_legal and legal_moves_to agree with generate_legal.
+// - the conversion (src/pgn/converter): games read = converted + rejected + kept broken, as
+//   many as the splitter finds; --check gives the same statuses and diagnostics; our output
+//   converts again without an error into the same number of games and the same bytes; an
+//   independent replay of our output finds every move legal (and as many as were reported);
+//   SAN -> numeric -> SAN (and LAN) gives the bytes of SAN -> SAN.
+#pragma once
+
+#include "chess/position.hpp"
+#include "notation/notation.hpp"
+#include "pgn/converter.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace pgn_iccf::properties {
+
+// A deterministic seed from the bytes of an input (FNV-1a), so that the random choices of a
+// check (chunk and read sizes) replay identically.
+std::uint64_t seed_of(std::string_view bytes);
+
+// --- split ------------------------------------------------------------------------------
+struct SplitStats {
+    std::uint64_t games = 0;
+};
+std::string check_split(std::string_view bytes, SplitStats* stats = nullptr);
+
+// --- grammar ----------------------------------------------------------------------------
+// The whole input as one game (starting at offset 0, line 1, column 1), then every game the
+// splitter cuts from it (at its place in the input).
+std::string check_grammar(std::string_view bytes);
+
+// --- notation ---------------------------------------------------------------------------
+// Reads `token` against `pos`; see above.
+// `accepted` (if given) tells whether the token read as a move.
+std::string check_move_token(chess::Position const& pos, std::string_view token,
+                             notation::ReadOptions const& options, bool* accepted = nullptr);
+// Legal move `m` of `pos` written in SAN and long algebraic (in every language, or in
+// English, figurines and one language picked by the move when `every_language` is false) and
+// in numeric notation reads back as `m`; the check marks agree with a make/unmake.
+std::string check_written_move(chess::Position const& pos, chess::Move m,
+                               bool every_language = true);
+
+// The fuzz input of the move target: the first byte picks a position of a small fixed list
+// (standard, promotions, en passant, castling, Chess960, checks), the second the input
+// language and --iccf-short-promotion; the rest is the token.
+std::string check_move_input(std::string_view bytes);
+
+// --- chess --------------------------------------------------------------------------------
+// `fen` read as a FEN (Chess960 flag as given); a rejected FEN only must not crash.
+std::string check_fen(std::string_view fen, bool chess960);
+// The fuzz input of the FEN target: the value of a `[FEN "..."]` tag if the bytes hold one,
+// else the bytes themselves; read without and with the Chess960 flag.
+std::string check_fen_input(std::string_view bytes);
+
+// --- conversion -----------------------------------------------------------------------------
+struct ConversionStats {
+    std::uint64_t games = 0, converted = 0, rejected = 0, kept_broken = 0, moves = 0;
+};
+std::string check_conversion(std::string_view bytes, pgn::ConvertOptions const& options,
+                             ConversionStats* stats = nullptr);
+
+// Options of the conversion target. An input whose first byte is below 0x08 (never the first
+// byte of a PGN file) carries them in its next three bytes (the four are removed from
+// `bytes`); any other input (a seed PGN file as it is) gets options derived from
+// seed_of(bytes), with English input three times in four.
+pgn::ConvertOptions options_from(std::string_view& bytes);
+std::string check_conversion_input(std::string_view bytes);
+
+// --- the fuzz targets ---------------------------------------------------------------------
+enum class Target : std::uint8_t { split, grammar, move, fen, convert };
+std::span<Target const> all_targets();
+std::string_view name(Target t); // "split", "grammar", "move", "fen", "convert"
+// One fuzz input through one target's checks.
+std::string check_input(Target t, std::string_view bytes);
+
+} // namespace pgn_iccf::properties
