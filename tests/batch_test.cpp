@@ -12,10 +12,12 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <thread>
@@ -522,4 +524,128 @@ BOOST_AUTO_TEST_CASE(a_game_larger_than_the_limit_is_one_error_and_goes_to_rejec
     }
     auto bad = sh(bin + " --max-game-size 12X " + q(dir / "in.pgn") + " 2>&1");
     BOOST_TEST(bad.status == 2);
+}
+
+namespace {
+
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool sanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool sanitized = true;
+#else
+constexpr bool sanitized = false;
+#endif
+#else
+constexpr bool sanitized = false;
+#endif
+
+struct Peak {
+    int status = -1;
+    long rss_kib = 0; // peak resident set of the child (ru_maxrss)
+};
+
+// One run of pgn-iccf with `args` (standard output and error to /dev/null): its exit status
+// and peak resident memory, from wait4.
+Peak run_measured(std::vector<std::string> const& args) {
+    std::vector<char*> argv;
+    argv.push_back(const_cast<char*>(bin.c_str()));
+    for (auto const& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    pid_t const pid = ::fork();
+    if (pid == 0) {
+        int const null = ::open("/dev/null", O_WRONLY);
+        ::dup2(null, 1);
+        ::dup2(null, 2);
+        ::execv(bin.c_str(), argv.data());
+        ::_exit(127);
+    }
+    Peak p;
+    int st = 0;
+    struct rusage ru {};
+    if (pid > 0 && ::wait4(pid, &st, 0, &ru) == pid) {
+        p.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+        p.rss_kib = ru.ru_maxrss;
+    }
+    return p;
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(memory_stays_under_64_mib_on_hostile_shapes) {
+    // The shapes that once took hundreds of MiB at -j2: millions of tiny games (a batch of
+    // 1 MiB of `*` games made 57 MiB of output), games just under --max-game-size (8 MiB) one
+    // after another (many in flight, buffers kept at their largest), a game above it, a
+    // 700,000-pair tag section. Peak RSS is measured by the kernel for the whole process.
+    if (sanitized) {
+        BOOST_TEST_MESSAGE("skipped under AddressSanitizer (its shadow memory is counted)");
+        return;
+    }
+    fs::path const dir = fresh_dir("memory");
+    // The inputs are made by a child process: a child's peak memory (ru_maxrss) includes what
+    // this process held when it was forked, and memory freed here may not go back at once.
+    pid_t const maker = ::fork();
+    BOOST_TEST_REQUIRE(maker >= 0);
+    if (maker == 0) {
+        auto put = [&](char const* name, std::string const& bytes) {
+            std::ofstream f(dir / name, std::ios::binary);
+            f << bytes;
+            if (!f.good()) ::_exit(1);
+        };
+        std::string tiny;
+        for (int i = 0; i < 3'000'000; ++i) tiny += "*\n";
+        put("tiny.pgn", tiny);
+        std::string variations = "[Event \"v\"]\n\n1. e4 ";
+        while (variations.size() < 8'200'000) variations += "(1. d4 d5 2. c4 {c} $1) ";
+        variations += "e5 *\n\n";
+        put("variations.pgn", variations + variations + variations);
+        put("oversized.pgn",
+            "[Event \"o\"]\n\n1. e4 {" + std::string(20'000'000, 'x') + "} e5 *\n\n" + variations);
+        std::string const word =
+            "[Event \"w\"]\n\n1. e4 {" + std::string(8'200'000, 'x') + "} e5 *\n\n";
+        put("word.pgn", word + word + word);
+        std::string tags = "[Event \"t\"]\n";
+        for (int i = 0; i < 700'000; ++i) tags += "[T" + std::to_string(i) + " \"v\"]\n";
+        put("tags.pgn", tags + "\n1. e4 *\n");
+        ::_exit(0);
+    }
+    int made = -1;
+    BOOST_TEST_REQUIRE(::waitpid(maker, &made, 0) == maker);
+    BOOST_TEST_REQUIRE((WIFEXITED(made) && WEXITSTATUS(made) == 0));
+    {
+        // The baseline: this process's own size is what a forked child starts from.
+        auto const base = run_measured({"--version"});
+        BOOST_TEST_MESSAGE("--version: peak RSS " << base.rss_kib << " KiB");
+        BOOST_TEST_REQUIRE(base.rss_kib < 16 * 1024);
+    }
+
+    struct Case {
+        std::string input;
+        std::vector<std::string> options;
+        int status;
+    };
+    std::vector<Case> const cases = {
+        {"tiny.pgn", {}, 0},
+        {"variations.pgn", {"--annotate"}, 0},
+        {"variations.pgn", {"-o", (dir / "out.pgn.gz").string()}, 0},
+        {"word.pgn", {"-t", "san"}, 0},
+        {"oversized.pgn", {"--rejects", (dir / "rejects.pgn").string()}, 1},
+        {"tags.pgn", {}, 1},
+    };
+    for (auto const& c : cases) {
+        for (int j : {1, 2}) {
+            BOOST_TEST_CONTEXT(c.input << " -j" << j << (c.options.empty() ? "" : " ")
+                                       << (c.options.empty() ? "" : c.options[0])) {
+                std::vector<std::string> args = {"-q", "-j" + std::to_string(j)};
+                args.insert(args.end(), c.options.begin(), c.options.end());
+                if (std::find(args.begin(), args.end(), "-o") == args.end())
+                    args.insert(args.end(), {"-o", (dir / "out.pgn").string()});
+                args.push_back((dir / c.input).string());
+                auto const p = run_measured(args);
+                BOOST_TEST(p.status == c.status);
+                BOOST_TEST_MESSAGE(c.input << " -j" << j << ": peak RSS " << p.rss_kib << " KiB");
+                BOOST_TEST(p.rss_kib < 64 * 1024);
+            }
+        }
+    }
 }

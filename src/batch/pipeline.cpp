@@ -12,6 +12,7 @@
 #include <atomic>
 #include <cstdio>
 #include <mutex>
+#include <utility>
 #include <vector>
 
 namespace pgn_iccf::batch {
@@ -34,9 +35,11 @@ std::string format_size(std::uint64_t n) {
 
 // One batch of games on its way through the pipeline, with what the worker made of it.
 // Batches are recycled (their strings keep their capacity), so the steady state does not
-// allocate per batch.
+// allocate per batch; a batch that held a game of several MiB gives that memory back.
 struct Batch {
     std::size_t job = 0;
+    bool pause = false;      // no games: the reader waits for earlier batches (see run_pipeline)
+    std::size_t weight = 0;  // game bytes counted in flight
     bool first = false;      // the first batch of its job: the writer opens the job's output
     bool last = false;       // the last batch of its job: the writer closes it
     bool unreadable = false; // the input could not be opened (no games follow)
@@ -55,16 +58,26 @@ struct Batch {
     std::uint64_t converted = 0, kept_broken = 0, rejected = 0, moves = 0, errors = 0, warnings = 0;
 
     void reset() {
-        first = last = unreadable = false;
+        first = last = unreadable = pause = false;
+        weight = 0;
         input_error.clear();
         games.clear();
-        out.clear();
-        packed.clear();
-        rejects.clear();
-        rejects_packed.clear();
-        messages.clear();
+        for (std::string* s : {&out, &packed, &rejects, &rejects_packed, &messages, &games.bytes}) {
+            if (s->capacity() > kept_capacity)
+                std::string().swap(*s);
+            else
+                s->clear();
+        }
+        if (games.games.capacity() > kept_games) {
+            std::vector<ast::RawGame>().swap(games.games);
+            std::vector<pgn::GamePart>().swap(games.parts);
+        }
         game_count = converted = kept_broken = rejected = moves = errors = warnings = 0;
     }
+
+    // What a recycled batch keeps: a few times a normal batch (PipelineOptions).
+    static constexpr std::size_t kept_capacity = std::size_t{4} << 20;
+    static constexpr std::size_t kept_games = 4096;
 };
 
 class BatchPool {
@@ -118,7 +131,7 @@ public:
                                                         opt_.max_game_size);
         }
         b.job = job_;
-        bool const more = reader_->next_batch(b.games, opt_.batch_bytes);
+        bool const more = reader_->next_batch(b.games, opt_.batch_bytes, opt_.batch_games);
         b.bytes = reader_->bytes_read();
         b.consumed = consumed_before_ + input_.source->consumed();
         if (!more) {
@@ -155,7 +168,7 @@ public:
     void write(Batch& b) {
         // After an output failure the batches still in flight are dropped: they were read
         // after the failure and belong to no file the user will get.
-        if (stopped_) return;
+        if (stopped_ || b.pause) return;
         Job const& job = plan_.jobs[b.job];
         if (b.first) start_job(job, b);
         if (!b.messages.empty()) report_.diagnostics(b.messages);
@@ -312,6 +325,7 @@ void oversized_piece(Batch& b, ast::RawGame const& piece, pgn::GamePart part, Jo
 // The parallel middle stage: converts one batch with the thread's own Converter.
 void convert(Batch& b, pgn::Converter& converter, Plan const& plan, PipelineOptions const& opt,
              Sinks const& sinks) {
+    if (b.pause) return;
     Job const& job = plan.jobs[b.job];
     for (std::size_t i = 0; i < b.games.games.size(); ++i) {
         ast::RawGame const& game = b.games.games[i];
@@ -377,6 +391,22 @@ void run_pipeline(Plan const& plan, PipelineOptions const& options, Sinks const&
     // A few batches per thread keep every thread busy while the serial stages work; more
     // would only cost memory.
     std::size_t const tokens = 2 * std::size_t{threads} + 2;
+    // Game bytes in flight (read, not yet written) are bounded as well as batches: batches of
+    // normal games never reach the budget, but a batch holding a large game (up to
+    // --max-game-size) can. While a large batch is in flight the reader reads nothing more;
+    // a batch that would take the bytes in flight over the budget is parked in the reader
+    // until it fits, or until nothing else is in flight (a game larger than the budget then
+    // goes through alone). Meanwhile the reader hands out pause batches holding no games:
+    // each takes a token and passes the stages in order behind the batches in flight, so no
+    // thread blocks and -j1 cannot deadlock; once every token is taken, oneTBB calls the
+    // reader again only when a batch has been written. So at most the budget, or one large
+    // game, is being converted at a time, plus at most one parked batch (its game bytes only)
+    // behind normal ones.
+    std::size_t const budget = (tokens + 1) * options.batch_bytes;
+    std::size_t const large = 2 * options.batch_bytes;
+    std::atomic<std::size_t> in_flight{0};
+    std::atomic<std::size_t> large_in_flight{0};
+    Batch* parked = nullptr; // read, waiting for room (the reader stage's own)
     // The worker limit is raised to the request (by default oneTBB allows one thread per core,
     // and warns on stderr about an arena asking for more).
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
@@ -386,12 +416,29 @@ void run_pipeline(Plan const& plan, PipelineOptions const& options, Sinks const&
             tokens,
             tbb::make_filter<void, Batch*>(tbb::filter_mode::serial_in_order,
                                            [&](tbb::flow_control& fc) -> Batch* {
-                                               Batch* b = pool.get();
-                                               if (!reader.next(*b)) {
-                                                   pool.put(b);
-                                                   fc.stop();
-                                                   return nullptr;
+                                               auto pause = [&] {
+                                                   Batch* p = pool.get();
+                                                   p->pause = true;
+                                                   return p;
+                                               };
+                                               if (large_in_flight.load() > 0) return pause();
+                                               Batch* b = std::exchange(parked, nullptr);
+                                               if (b == nullptr) {
+                                                   b = pool.get();
+                                                   if (!reader.next(*b)) {
+                                                       pool.put(b);
+                                                       fc.stop();
+                                                       return nullptr;
+                                                   }
+                                                   b->weight = b->games.bytes.size();
                                                }
+                                               std::size_t const now = in_flight.load();
+                                               if (now > 0 && now + b->weight > budget) {
+                                                   parked = b;
+                                                   return pause();
+                                               }
+                                               in_flight += b->weight;
+                                               if (b->weight > large) ++large_in_flight;
                                                return b;
                                            }) &
                 tbb::make_filter<Batch*, Batch*>(tbb::filter_mode::parallel,
@@ -402,6 +449,8 @@ void run_pipeline(Plan const& plan, PipelineOptions const& options, Sinks const&
                                                  }) &
                 tbb::make_filter<Batch*, void>(tbb::filter_mode::serial_in_order, [&](Batch* b) {
                     writer.write(*b);
+                    if (b->weight > large) --large_in_flight;
+                    in_flight -= b->weight;
                     pool.put(b);
                 }));
     });

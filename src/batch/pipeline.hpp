@@ -3,18 +3,22 @@
 //   read (serial, in order)  ->  convert (parallel)  ->  write (serial, in order)
 //
 // The reader opens each job's input in turn and cuts it into batches of whole games of a
-// fixed size (batch_bytes, independent of the number of threads); each worker converts a
+// fixed size (batch_bytes, or batch_games games if that comes first; independent of the
+// number of threads); each worker converts a
 // batch with its own Converter and compresses the batch's output (one gzip member, bzip2
 // stream or zstd frame per batch) when the output is compressed; the writer emits batches in
 // input order: output, rejects, diagnostics and counts. So output, rejects, diagnostics and
 // the summary are byte-identical for every number of threads, and memory is bounded by the
-// batches in flight (a few per thread). -j1 runs the same code on one thread.
+// batches in flight (a few per thread) and by a budget of game bytes in flight (a batch
+// holding one large game makes the reader wait; run_pipeline). -j1 runs the same code on one
+// thread.
 #pragma once
 
 #include "batch/plan.hpp"
 #include "batch/report.hpp"
 #include "io/sink.hpp"
 #include "pgn/converter.hpp"
+#include "pgn/game_reader.hpp"
 
 #include <cstddef>
 #include <memory>
@@ -23,11 +27,12 @@ namespace pgn_iccf::batch {
 
 struct PipelineOptions {
     pgn::ConvertOptions convert{};
-    unsigned threads = 1;                              // worker threads (>= 1)
-    std::size_t batch_bytes = std::size_t{1} << 20;    // game bytes per batch
-    std::size_t read_chunk = std::size_t{4} << 20;     // GameReader buffer
-    int compress_level = 0;                            // 0 = the default of each compression
-    std::size_t max_game_size = std::size_t{64} << 20; // larger games are rejected unread
+    unsigned threads = 1;                           // worker threads (>= 1)
+    std::size_t batch_bytes = std::size_t{1} << 20; // game bytes per batch
+    std::size_t batch_games = 1024;                 // and at most this many games
+    std::size_t read_chunk = std::size_t{4} << 20;  // GameReader buffer
+    int compress_level = 0;                         // 0 = the default of each compression
+    std::size_t max_game_size = pgn::GameReader::default_max_game_size; // larger: unread
 };
 
 // Where the batches go. `single` is the output of a run that is not in directory mode (null

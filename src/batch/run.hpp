@@ -7,6 +7,7 @@
 
 #include "batch/report.hpp"
 #include "pgn/converter.hpp"
+#include "pgn/game_reader.hpp"
 
 #include <cstdint>
 #include <cstdio>
@@ -26,7 +27,7 @@ struct RunOptions {
     bool progress = false;           // progress even when stderr is not a terminal
     unsigned threads = 0;            // worker threads; 0 = every core (default_threads())
     int compress_level = 0;          // 0 = the default level of each compression
-    std::size_t max_game_size = std::size_t{64} << 20; // larger games: one error, to rejects
+    std::size_t max_game_size = pgn::GameReader::default_max_game_size; // larger: one error
     bool stdout_closed = false; // descriptor 1 was closed at start (now /dev/null)
     std::size_t batch_bytes = std::size_t{1} << 20; // game bytes per pipeline batch
     std::size_t chunk_size = std::size_t{4} << 20;  // reader buffer

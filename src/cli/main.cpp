@@ -12,6 +12,9 @@
 #include <fcntl.h>
 #include <iostream>
 #include <limits>
+#if __has_include(<malloc.h>)
+#include <malloc.h>
+#endif
 #include <optional>
 #include <string>
 #include <unistd.h>
@@ -108,6 +111,13 @@ int main(int argc, char** argv) {
         if (::open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY) != fd) return 2;
         stdout_closed |= fd == 1;
     }
+#ifdef M_MMAP_THRESHOLD
+    // Blocks of 1 MiB and more (the buffers of a large game) are mapped on their own, so that
+    // freeing one gives its memory back at once and growing one remaps it without a copy.
+    // glibc's default threshold adapts upwards after such a block is freed, and large games'
+    // buffers would then stay in the heap, counted in the peak memory for the rest of the run.
+    ::mallopt(M_MMAP_THRESHOLD, 1 << 20);
+#endif
     std::string to = "numeric", lang = "en", input_lang = "en";
     batch::RunOptions run;
     int width = 79;
@@ -145,8 +155,9 @@ int main(int argc, char** argv) {
         ("keep-broken", po::bool_switch(&run.convert.keep_broken),
          "write a broken game converted up to the first bad move, the rest in a comment") //
         ("max-game-size", po::value(&max_game_size)->value_name("SIZE"),
-         "a game larger than SIZE bytes (suffix K, M or G: KiB, MiB, GiB; default 64M) is "
-         "rejected unread: one error, its bytes to --rejects") //
+         "a game larger than SIZE bytes (suffix K, M or G: KiB, MiB, GiB; default 8M) is "
+         "rejected unread: one error, its bytes to --rejects; memory grows by about 5 times "
+         "SIZE") //
         ("jobs,j", po::value(&jobs)->value_name("N"),
          "worker threads (default: every core); the output is the same for every N")    //
         ("check", po::bool_switch(&run.check), "read and verify only: no output files") //
@@ -214,7 +225,7 @@ int main(int argc, char** argv) {
     if (vm.count("max-game-size")) {
         auto const size = parse_size(max_game_size);
         if (!size || *size < 1024)
-            return usage_error("--max-game-size takes a size of at least 1K (e.g. 64M), not '" +
+            return usage_error("--max-game-size takes a size of at least 1K (e.g. 32M), not '" +
                                max_game_size + "'");
         run.max_game_size = *size;
     }

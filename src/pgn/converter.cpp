@@ -108,10 +108,9 @@ GameReport Converter::convert(ast::RawGame const& game, std::string_view file, s
     display_offset_ = 0;
     broken_text_.clear();
     pending_annotation_ = {};
-    movetext_.clear();
     has_result_ = false;
     result_ = {};
-    writer_.begin(movetext_, opt_.width);
+    writer_.begin(opt_.width);
 
     parser::ParseOptions po;
     po.file_name = file;
@@ -124,6 +123,11 @@ GameReport Converter::convert(ast::RawGame const& game, std::string_view file, s
         if (!opt_.check_only) write_game(out);
     }
     game_ = nullptr;
+    constexpr std::size_t keep = std::size_t{1} << 20; // a few hundred normal games' worth
+    release_if_above(broken_text_, keep);
+    release_if_above(scratch_, keep);
+    release_if_above(tags_, keep);
+    writer_.release_buffers(keep);
     return report_;
 }
 
@@ -153,6 +157,17 @@ int Converter::classify_tag(std::string_view n) {
 }
 
 void Converter::tag(ast::Token name, ast::Token value) {
+    // Real tag sections hold a few dozen pairs; a bound keeps a hostile section of millions
+    // from holding tens of MiB of tag records (the splitter likewise remembers at most 4096
+    // distinct names).
+    if (tags_.size() == max_tags) {
+        if (!rejected_)
+            report(ast::Severity::error, name.where, {}, {},
+                   "more than " + std::to_string(max_tags) +
+                       " tag pairs; the game is not converted");
+        rejected_ = dead_ = true;
+        return;
+    }
     int kind = classify_tag(name.text);
     if (kind != tag_other && first_tag_[std::size_t(kind)] < 0)
         first_tag_[std::size_t(kind)] = int(tags_.size());
@@ -657,7 +672,10 @@ void Converter::write_game(std::string& out) {
         writer_.token(r == "1-0" || r == "0-1" || r == "1/2-1/2" ? r : "*");
     }
     writer_.end();
-    out.append(movetext_);
+    // Reserved as a whole: the blank line after a large game would otherwise double `out`.
+    std::string_view const text = writer_.text();
+    out.reserve(out.size() + text.size() + 1);
+    out.append(text);
     out.push_back('\n');
 }
 

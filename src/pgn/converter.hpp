@@ -107,6 +107,7 @@ private:
     // per game
     std::string_view file_;
     ast::RawGame const* game_ = nullptr;
+    static constexpr std::size_t max_tags = 4096;
     std::vector<Tag> tags_;
     std::array<int, 10> first_tag_{}; // index in tags_ of the first tag of each kind, or -1
     bool setup_done_ = false;
@@ -123,7 +124,6 @@ private:
     int display_offset_ = 0; // added to fullmove numbers (FENs with fullmove 0)
     std::string broken_text_;
     std::string_view pending_annotation_; // --annotate text waiting for the move's NAGs
-    std::string movetext_;
     std::string scratch_;
     MovetextWriter writer_;
     ast::Token result_{};

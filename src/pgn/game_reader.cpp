@@ -773,7 +773,8 @@ GameReader::GameReader(ByteSource& source, std::size_t chunk_size, std::size_t m
     // small files opens a reader per file. It is malloc'ed, not a vector: nothing is zeroed.
     : source_(source), chunk_size_(std::max<std::size_t>(chunk_size, 64)),
       max_game_size_(std::max<std::size_t>(max_game_size, 256)),
-      capacity_(std::min({chunk_size_, std::size_t{512} << 10, max_game_size_})) {
+      capacity_(std::min({chunk_size_, std::size_t{512} << 10, max_game_size_})),
+      small_capacity_(capacity_) {
     buffer_.reset(static_cast<char*>(std::malloc(capacity_)));
     if (!buffer_) throw std::bad_alloc();
 }
@@ -800,6 +801,17 @@ GameReader::Fill GameReader::fill() {
         end_ -= begin_;
         base_ += begin_;
         begin_ = 0;
+    }
+    // Once a game of several MiB is out, the reader goes back to its first, small buffer: the
+    // window's pages are not held for the rest of the input (the splitter keeps stream
+    // offsets, never pointers, so the bytes may move).
+    if (reserved_ && capacity_ >= (std::size_t{4} << 20) && end_ <= small_capacity_ / 2) {
+        auto* const small = static_cast<char*>(std::malloc(small_capacity_));
+        if (small == nullptr) throw std::bad_alloc();
+        std::memcpy(small, buffer_.get(), end_);
+        buffer_.reset(small);
+        reserved_ = false;
+        capacity_ = small_capacity_;
     }
     if (end_ == capacity_) { // one game larger than the buffer
         if (capacity_ == max_game_size_) return Fill::full;
@@ -1002,11 +1014,12 @@ bool GameReader::next(ast::RawGame& game) {
     }
 }
 
-bool GameReader::next_batch(GameBatch& batch, std::size_t target_bytes) {
+bool GameReader::next_batch(GameBatch& batch, std::size_t target_bytes, std::size_t max_games) {
     std::size_t const before = batch.games.size();
     std::size_t const base = batch.bytes.size();
     ast::RawGame game;
-    while (batch.bytes.size() - base < target_bytes && next(game)) {
+    while (batch.bytes.size() - base < target_bytes && batch.games.size() - before < max_games &&
+           next(game)) {
         batch.bytes.append(game.bytes);
         batch.games.push_back(game);
         batch.parts.push_back(part_);

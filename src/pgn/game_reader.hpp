@@ -30,7 +30,7 @@
 // - A '[', a result or a ';' inside a comment, a result inside a variation, never end a game.
 //
 // Oversized games. A game whose end is not known within its first max_game_size bytes
-// (default 64 MiB; blank lines that the rules would trim off its end count while they are
+// (default 8 MiB; blank lines that the rules would trim off its end count while they are
 // undecided, and so do the few bytes after it that decide its end) is never held whole: next()
 // hands it out in pieces, cut every max_piece_size bytes (1 MiB; half the limit if that is
 // smaller) from its first byte, so that the cuts depend only on the bytes. Each piece is a
@@ -54,7 +54,8 @@
 //
 // Memory: the buffer never holds more than max_game_size bytes (buffer_capacity()); with the
 // tag names of one section, a reader stays within max_game_size plus about 1 MiB, whatever
-// the input. A RawGame is a view into the buffer; a batch holds copies.
+// the input, and goes back to its first buffer once a game of several MiB is out. A RawGame
+// is a view into the buffer; a batch holds copies.
 //
 // The RawGame's start location (offset, line, column) makes it self-contained: parse_game
 // may run on another thread (the bytes must then be copied: they are valid until next()).
@@ -122,7 +123,10 @@ struct TagNames {
 
 class GameReader {
 public:
-    static constexpr std::size_t default_max_game_size = std::size_t{64} << 20;
+    // 8 MiB: far above real games (a heavily annotated one is a few hundred KiB), and low
+    // enough that converting one such game stays within the 64 MiB memory bound (about five
+    // times its size: the reader's window, the batch's copy, the movetext, the output).
+    static constexpr std::size_t default_max_game_size = std::size_t{8} << 20;
     static constexpr std::size_t max_piece_size = std::size_t{1} << 20;
 
     // chunk_size bounds each read (at most 256 KiB anyway); max_game_size is clamped to at
@@ -141,10 +145,12 @@ public:
     bool oversized_last() const { return part_ == GamePart::oversized_last; }
 
     // Appends whole games (and oversized pieces, with their parts) to `batch` until it holds
-    // at least `target_bytes` of game bytes (or the input ends); false if nothing was added.
-    // The cut depends only on the games and target_bytes, never on how the source delivered
-    // its bytes.
-    bool next_batch(GameBatch& batch, std::size_t target_bytes);
+    // at least `target_bytes` of game bytes or `max_games` games (or the input ends); false if
+    // nothing was added. The cut depends only on the games and the two bounds, never on how
+    // the source delivered its bytes. (The game bound keeps a batch of tiny games small: a
+    // 2-byte game `*` is written with its Seven Tag Roster, about 120 bytes.)
+    bool next_batch(GameBatch& batch, std::size_t target_bytes,
+                    std::size_t max_games = ~std::size_t{0});
 
     std::string const& io_error() const { return io_error_; }
     std::uint64_t bytes_read() const { return total_read_; }
@@ -208,6 +214,7 @@ private:
     std::size_t max_game_size_;
     std::unique_ptr<char, Free> buffer_; // malloc'ed: untouched pages cost nothing
     std::size_t capacity_ = 0;           // the part of buffer_ in use: doubles up to the limit
+    std::size_t small_capacity_ = 0;     // the first buffer's size, returned to after a big game
     bool reserved_ = false;              // buffer_ holds max_game_size_ bytes
     std::uint64_t base_ = 0;             // stream offset of buffer_[0]
     std::size_t begin_ = 0;              // first unconsumed byte in buffer_

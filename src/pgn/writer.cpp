@@ -29,9 +29,8 @@ bool contains_either(std::string_view text, char a, char b) {
 
 } // namespace
 
-void MovetextWriter::begin(std::string& out, int width) {
-    out_ = &out;
-    len_ = out.size();
+void MovetextWriter::begin(int width) {
+    len_ = 0;
     width_ = width <= 0 ? std::string::npos : std::size_t(width);
     column_ = 0;
     glue_next_ = true;
@@ -141,12 +140,12 @@ void MovetextWriter::line_comment(std::string_view text) {
 }
 
 void MovetextWriter::grow(std::size_t n) {
-    out_->resize(std::max(out_->size() * 2, len_ + n + 256));
+    buffer_.reserve(std::max(buffer_.capacity() * 2, len_ + n + 256));
+    data_ = buffer_.data();
 }
 
 void MovetextWriter::end() {
     put('\n');
-    out_->resize(len_);
     column_ = 0;
     glue_next_ = true;
 }

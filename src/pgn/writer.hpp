@@ -11,16 +11,69 @@
 // gives the same layout again (SAN -> numeric -> SAN equals SAN -> SAN).
 #pragma once
 
+#include <cstddef>
+#include <cstdlib>
+#include <new>
 #include <string>
 #include <string_view>
 
 namespace pgn_iccf::pgn {
 
+// Buffers reused from game to game keep their capacity, except after a game far larger than
+// usual: a buffer holding more than `keep` bytes is given back, so that one huge game does
+// not hold its memory, per worker thread, for the rest of the run.
+template <class Container>
+void release_if_above(Container& c, std::size_t keep) {
+    if (c.capacity() * sizeof(typename Container::value_type) > keep) Container().swap(c);
+}
+
+// The movetext under construction: bytes in a malloc'ed block that grows with realloc. Unlike
+// a std::string it is never zero-filled ahead of the text, so only the pages written are
+// touched, and a large block grows in place (glibc remaps it) instead of being held twice
+// while it is copied.
+class TextBuffer {
+public:
+    TextBuffer() = default;
+    TextBuffer(TextBuffer const&) = delete;
+    TextBuffer& operator=(TextBuffer const&) = delete;
+    ~TextBuffer() { std::free(data_); }
+
+    char* data() { return data_; }
+    std::size_t capacity() const { return capacity_; }
+    // Room for at least n bytes; the bytes already there are kept.
+    void reserve(std::size_t n) {
+        if (n <= capacity_) return;
+        auto* const p = static_cast<char*>(std::realloc(data_, n));
+        if (p == nullptr) throw std::bad_alloc();
+        data_ = p;
+        capacity_ = n;
+    }
+    void release() {
+        std::free(data_);
+        data_ = nullptr;
+        capacity_ = 0;
+    }
+
+private:
+    char* data_ = nullptr;
+    std::size_t capacity_ = 0;
+};
+
 class MovetextWriter {
 public:
-    // Starts a new movetext appended to `out`. Until end(), `out` holds spare bytes past
-    // the text (the writer sizes it ahead and copies into it without per-byte checks).
-    void begin(std::string& out, int width);
+    // Starts a new movetext in the writer's own buffer (text() once end() is called). The
+    // writer sizes the buffer ahead and copies into it without per-byte checks.
+    void begin(int width);
+    // The movetext written since begin(), valid until the next begin().
+    std::string_view text() const { return {data_, len_}; }
+    // Gives back buffers larger than `keep` bytes (see release_if_above).
+    void release_buffers(std::size_t keep) {
+        release_if_above(unit_, keep);
+        if (buffer_.capacity() > keep) {
+            buffer_.release();
+            data_ = nullptr;
+        }
+    }
     // A token (move, move number, NAG, result), preceded by a space or a line break.
     void token(std::string_view text) {
         separator_then(text.size());
@@ -72,8 +125,8 @@ private:
     }
     // Room for n more bytes; returns where they go.
     char* room(std::size_t n) {
-        if (len_ + n > out_->size()) grow(n);
-        return out_->data() + len_;
+        if (len_ + n > buffer_.capacity()) grow(n);
+        return data_ + len_;
     }
     void grow(std::size_t n);
     void put(char c) {
@@ -86,8 +139,9 @@ private:
         len_ += s.size();
     }
 
-    std::string* out_ = nullptr;
-    std::size_t len_ = 0; // bytes of `out_` written so far
+    TextBuffer buffer_;
+    char* data_ = nullptr; // buffer_.data()
+    std::size_t len_ = 0;  // bytes of the movetext written so far
     std::size_t width_ = 79;
     std::size_t column_ = 0;
     bool glue_next_ = true; // no separator before the next word (start of a line)
