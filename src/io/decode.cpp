@@ -15,17 +15,18 @@
 // a wrong length is "... data is corrupt (detail)". Errors never name the file: the caller
 // knows it.
 //
-// gzip implementation, measured on a 213.6 MB PGN file (the data/corpus files repeated)
-// compressed with gzip -6 (45.5 MB), decoded in 128 KiB input blocks into 256 KiB output
-// blocks, single thread, best of 3 (AMD EPYC, 2 shared cores), MB/s of decoded output:
-//   zlib 1.2.13 inflate (windowBits 15+16)        ~305 MB/s
-//   ISA-L 2.30 isal_inflate (crc_flag ISAL_GZIP)  ~940-1010 MB/s
-// ISA-L is 3.1-3.3x faster, so gzip input is decoded with ISA-L; zlib is not used here.
-// The same file through the other decoders: zstd (zstd -3, 46.8 MB, ZSTD_decompressStream)
-// ~690-780 MB/s; bzip2 (bzip2 -9, 28.3 MB, BZ2_bzDecompress) ~30 MB/s. Through this file's
-// decoders (open_input, 1 MiB reads): gzip ~940, zstd ~780, bzip2 ~30 MB/s. Decoding runs on
-// one thread ahead of the conversion workers (~170 MB/s per core): gzip and zstd input keep
-// up with many cores, bzip2 input limits the whole run to ~30 MB/s.
+// gzip implementation, chosen by tests/bench/codec_bench.cpp (101.5 MB of data/corpus PGN,
+// gzip -6 as zlib writes it, 256 KiB output blocks, one thread, best of 3; 2-core AMD EPYC
+// VM, MB/s of decoded text; an earlier day's run on the same kind of machine gave 305 and
+// 940-1010, the same ratio):
+//   zlib 1.2.13 inflate (windowBits 15+16)        ~590 MB/s
+//   ISA-L 2.30 isal_inflate (crc_flag ISAL_GZIP)  ~1760 MB/s
+// ISA-L is 3.0-3.3x faster, so gzip input is decoded with ISA-L; zlib is not used here.
+// The other decoders on the same text: zstd (zstd -3, ZSTD_decompressStream) ~1610 MB/s;
+// bzip2 (bzip2 -9, BZ2_bzDecompress) ~64 MB/s. Through this file's decoders (io::decode,
+// 1 MiB reads) the same within 1%. Decoding runs on one thread ahead of the conversion
+// workers (~170-190 MB/s per core): gzip and zstd input keep up with many cores, bzip2 input
+// limits the whole run to ~60 MB/s.
 #include "io/source.hpp"
 
 #include <bzlib.h>
