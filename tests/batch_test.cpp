@@ -649,3 +649,42 @@ BOOST_AUTO_TEST_CASE(memory_stays_under_64_mib_on_hostile_shapes) {
         }
     }
 }
+
+BOOST_AUTO_TEST_CASE(progress_on_a_terminal_or_when_asked_never_when_piped) {
+    // One line redrawn in place (a carriage return, erase to the end of the line): files done
+    // in directory mode, MB, games and the rate, and the percentage of a known input size.
+    fs::path const dir = fresh_dir("progress");
+    std::string const games = read_file(data / "corpus" / "32games.pgn");
+    write_file(dir / "in" / "a.pgn", games);
+    write_file(dir / "in" / "b.pgn", games);
+    std::string const one = q(dir / "in" / "a.pgn");
+
+    auto const asked = sh(bin + " --progress -o /dev/null " + one + " 2>&1");
+    BOOST_TEST(asked.status == 0);
+    BOOST_TEST(asked.out.starts_with("\rpgn-iccf: 0.0 MB, 32 games, "), asked.out);
+    BOOST_TEST(asked.out.find(" MB/s, 100%\033[K") != std::string::npos, asked.out);
+    // Cleared before the summary, which ends the output.
+    BOOST_TEST(asked.out.find("\r\033[Kpgn-iccf: 32 games read: 32 converted") !=
+               std::string::npos);
+
+    auto const tree = sh(bin + " --progress -o " + q(dir / "out") + " " + q(dir / "in") + " 2>&1");
+    BOOST_TEST(tree.status == 0);
+    BOOST_TEST(tree.out.find("\rpgn-iccf: file 1/2, ") != std::string::npos, tree.out);
+
+    // Piped standard error: no progress, the summary only; -q: nothing at all.
+    auto const piped = sh(bin + " -o /dev/null " + one + " 2>&1");
+    BOOST_TEST(piped.out.find('\r') == std::string::npos, piped.out);
+    BOOST_TEST(piped.out.starts_with("pgn-iccf: 32 games read: 32 converted"), piped.out);
+    auto const quiet = sh(bin + " -q --progress -o /dev/null " + one + " 2>&1");
+    BOOST_TEST(quiet.out.empty(), quiet.out);
+
+    // On a terminal (a pseudo-terminal from script(1), util-linux) it is on by default.
+    if (sh("command -v script").status != 0) {
+        BOOST_TEST_MESSAGE("script(1) not found: the terminal case is not tested");
+        return;
+    }
+    auto const tty =
+        sh("script -qec \"" + bin + " -o /dev/null " + one + "\" /dev/null 2>&1 </dev/null");
+    BOOST_TEST(tty.status == 0);
+    BOOST_TEST(tty.out.find("\rpgn-iccf: 0.0 MB, 32 games, ") != std::string::npos, tty.out);
+}
