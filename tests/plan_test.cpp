@@ -666,6 +666,8 @@ BOOST_AUTO_TEST_CASE(rejects_file_checks) {
         {{"g.pgn"}, "-", true, "-", ""},
         {{"g.pgn"}, "-", true, "o.pgn", ""},
         {{"g.pgn", "h.pgn.gz"}, "out", false, "out/rejects.pgn", ""},
+        // Both discarded: nothing can be mixed up in /dev/null.
+        {{"g.pgn"}, "/dev/null", false, "/dev/null", ""},
     };
     for (auto const& c : cases) {
         BOOST_TEST_CONTEXT(joined(c.inputs) << " -o " << c.output << " --rejects " << c.rejects

@@ -551,6 +551,8 @@ private:
             same_output = canonical == single_canonical_ ||
                           (identified && single_identified_ && st.id == single_id_);
         }
+        // Both may discard: nothing written to /dev/null can be mixed up.
+        if (canonical == "/dev/null") same_output = false;
         if (input_named(canonical, st) != nullptr)
             plan_.problems.push_back("the rejects file " + rejects + " is an input");
         else if (same_output)
