@@ -392,20 +392,18 @@ void run_pipeline(Plan const& plan, PipelineOptions const& options, Sinks const&
     // would only cost memory.
     std::size_t const tokens = 2 * std::size_t{threads} + 2;
     // Game bytes in flight (read, not yet written) are bounded as well as batches: batches of
-    // normal games never reach the budget, but a batch holding a large game (up to
-    // --max-game-size) can. While a large batch is in flight the reader reads nothing more;
-    // a batch that would take the bytes in flight over the budget is parked in the reader
-    // until it fits, or until nothing else is in flight (a game larger than the budget then
-    // goes through alone). Meanwhile the reader hands out pause batches holding no games:
-    // each takes a token and passes the stages in order behind the batches in flight, so no
-    // thread blocks and -j1 cannot deadlock; once every token is taken, oneTBB calls the
-    // reader again only when a batch has been written. So at most the budget, or one large
-    // game, is being converted at a time, plus at most one parked batch (its game bytes only)
-    // behind normal ones.
+    // normal games never reach the budget, but batches holding large games (up to
+    // --max-game-size) can. While the bytes in flight are at the budget the reader reads
+    // nothing more; a batch that would take them over it is parked in the reader until it
+    // fits, or until nothing else is in flight (a game larger than the budget then goes
+    // through alone, and games of a few MiB still go in parallel as far as the budget allows).
+    // Meanwhile the reader hands out pause batches holding no games: each takes a token and passes
+    // the stages in order behind the batches in flight, so no thread blocks and -j1 cannot
+    // deadlock; once every token is taken, oneTBB calls the reader again only when a batch has been
+    // written. So at most the budget, or one large game, is being converted at a time, plus at most
+    // one parked batch (its game bytes only) behind normal ones.
     std::size_t const budget = (tokens + 1) * options.batch_bytes;
-    std::size_t const large = 2 * options.batch_bytes;
     std::atomic<std::size_t> in_flight{0};
-    std::atomic<std::size_t> large_in_flight{0};
     Batch* parked = nullptr; // read, waiting for room (the reader stage's own)
     // The worker limit is raised to the request (by default oneTBB allows one thread per core,
     // and warns on stderr about an arena asking for more).
@@ -421,7 +419,8 @@ void run_pipeline(Plan const& plan, PipelineOptions const& options, Sinks const&
                                                    p->pause = true;
                                                    return p;
                                                };
-                                               if (large_in_flight.load() > 0) return pause();
+                                               if (parked == nullptr && in_flight.load() >= budget)
+                                                   return pause();
                                                Batch* b = std::exchange(parked, nullptr);
                                                if (b == nullptr) {
                                                    b = pool.get();
@@ -438,7 +437,6 @@ void run_pipeline(Plan const& plan, PipelineOptions const& options, Sinks const&
                                                    return pause();
                                                }
                                                in_flight += b->weight;
-                                               if (b->weight > large) ++large_in_flight;
                                                return b;
                                            }) &
                 tbb::make_filter<Batch*, Batch*>(tbb::filter_mode::parallel,
@@ -449,7 +447,6 @@ void run_pipeline(Plan const& plan, PipelineOptions const& options, Sinks const&
                                                  }) &
                 tbb::make_filter<Batch*, void>(tbb::filter_mode::serial_in_order, [&](Batch* b) {
                     writer.write(*b);
-                    if (b->weight > large) --large_in_flight;
                     in_flight -= b->weight;
                     pool.put(b);
                 }));

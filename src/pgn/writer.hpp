@@ -1,6 +1,6 @@
 // PGN export-format writing (Edwards 1994, §8): tag pairs and wrapped movetext.
 //
-// The MovetextWriter appends tokens to a caller-owned string, separated by single spaces and
+// The MovetextWriter writes tokens into its own buffer (text()), separated by single spaces and
 // wrapped so that no line is longer than `width` characters (a single token longer than the
 // width stands alone on its line). Width 0 puts the whole movetext on one line.
 //
@@ -72,6 +72,7 @@ public:
         if (buffer_.capacity() > keep) {
             buffer_.release();
             data_ = nullptr;
+            len_ = 0;
         }
     }
     // A token (move, move number, NAG, result), preceded by a space or a line break.
@@ -100,8 +101,12 @@ public:
     void comment(std::string_view text);
     // A rest-of-line comment `;text` (for comment text holding '}'); ends the line.
     void line_comment(std::string_view text);
-    // Ends the movetext with a line break; `out` then holds exactly the text.
+    // Ends the movetext with a line break; text() is then the whole movetext.
     void end();
+    // A "(" not yet written (nothing followed it) is taken back: the variation is left out.
+    void cancel_open() {
+        if (open_ > 0) --open_;
+    }
 
 private:
     void word(std::string_view text, bool glue_left);
