@@ -235,7 +235,7 @@ BOOST_AUTO_TEST_CASE(hostile_input_reaches_standard_error_escaped_and_short) {
     // A Cyrillic White (as is), a lone 8-bit CSI in a move token.
     pgn += "[Event \"two\"]\n[White \"\xd0\x9a\xd0\xb0\xd1\x80\xd0\xbf\xd0\xbe\xd0\xb2\"]\n\n"
            "1. e4 e5 2. Nf3\x9b Nc6 *\n\n";
-    // ESC and BEL in the Result tag of a game whose result differs.
+    // ESC and BEL in the Result tag (not a result: written as the game's own, 0-1).
     pgn += "[Event \"three\"]\n[Result \"1-0\x1b[2J\x07\"]\n\n1. e4 e5 0-1\n\n";
     // A 1 MiB White name and a 1 MiB move token.
     pgn += "[Event \"four\"]\n[White \"" + std::string(1 << 20, 'W') + "\"]\n\n1. e4 " +
@@ -282,7 +282,8 @@ BOOST_AUTO_TEST_CASE(hostile_input_reaches_standard_error_escaped_and_short) {
              name,
              "game 1 (A\\x1b]0;pwned\\x07B - M\xc3\xbcller), move 2.: 'Nf3\\u009b2J': ",
              "game 2 (\xd0\x9a\xd0\xb0\xd1\x80\xd0\xbf\xd0\xbe\xd0\xb2 - ?), move 2.: 'Nf3\\x9b': ",
-             "game 3: '0-1': result differs from the Result tag \"1-0\\x1b[2J\\x07\"\n",
+             "game 3: Result tag \"1-0\\x1b[2J\\x07\" is not a result (1-0, 0-1, 1/2-1/2, *); "
+             "written as \"0-1\"\n",
              "game 4 (" + std::string(60, 'W') + "... - ?), move 1...: '" + std::string(60, 'a') +
                  "...': not a move",
              "'$" + std::string(59, '9') + "...': NAG $" + std::string(59, '9') +

@@ -68,6 +68,11 @@ std::string_view normalise_result(std::string_view r) {
     return r;
 }
 
+// The four values of the Result tag and the game termination marker (§8.2.6).
+bool is_result(std::string_view r) {
+    return r == "1-0" || r == "0-1" || r == "1/2-1/2" || r == "*";
+}
+
 } // namespace
 
 std::string variant_kind(std::string_view value) {
@@ -252,6 +257,7 @@ void Converter::diagnostic(ast::Diagnostic const& d) {
 void Converter::setup() {
     if (setup_done_) return;
     setup_done_ = true;
+    if (dead_) return; // rejected already (too many tags): one error is enough
     std::string variant;
     parser::unescape_tag_value(tag_value(tag_variant), variant);
     std::string kind = variant_kind(variant);
@@ -629,10 +635,24 @@ void Converter::end_game(ast::GameEnd const& end) {
     // Close variations left open by a broken game (the reader reports unbalanced ones).
     while (!frames_.empty()) end_variation({});
     std::string_view tagged = tag_value(tag_result); // result values hold no escapes
-    if (has_result_ && !tagged.empty() && normalise_result(result_.text) != tagged) {
+    if (first_tag_[tag_result] >= 0 && !is_result(tagged)) {
+        // The export format allows only the four results, equal to the marker.
+        report(ast::Severity::warning, tag_location(tag_result), {}, {},
+               "Result tag \"" + terminal_safe(tagged) +
+                   "\" is not a result (1-0, 0-1, 1/2-1/2, *); written as \"" +
+                   std::string(termination()) + "\"");
+    } else if (has_result_ && !tagged.empty() && normalise_result(result_.text) != tagged) {
         report(ast::Severity::warning, result_.where, {}, result_.text,
                "result differs from the Result tag \"" + terminal_safe(tagged) + "\"");
     }
+}
+
+// The game termination marker written: the movetext's result, else a valid Result tag,
+// else "*". A Result tag that is not a result is written as this marker too.
+std::string_view Converter::termination() const {
+    if (has_result_) return normalise_result(result_.text);
+    std::string_view const r = tag_value(tag_result);
+    return r == "1-0" || r == "0-1" || r == "1/2-1/2" ? r : "*";
 }
 
 void Converter::write_game(std::string& out) {
@@ -649,10 +669,10 @@ void Converter::write_game(std::string& out) {
     // Seven Tag Roster first, in its order.
     for (std::size_t i = 0; i < roster.size(); ++i) {
         int at = first_tag_[i];
-        if (at >= 0)
+        if (int(i) == tag_result && (at < 0 ? has_result_ : !is_result(tag_value(tag_result))))
+            write_tag(out, roster[i], termination());
+        else if (at >= 0)
             copy_tag(roster[i], tags_[std::size_t(at)].value.text);
-        else if (int(i) == tag_result && has_result_)
-            write_tag(out, roster[i], normalise_result(result_.text));
         else
             write_tag(out, roster[i], roster_default[i]);
     }
@@ -665,12 +685,7 @@ void Converter::write_game(std::string& out) {
         copy_tag(t.name.text, t.value.text);
     }
     out.push_back('\n');
-    if (has_result_) {
-        writer_.token(normalise_result(result_.text));
-    } else {
-        std::string_view r = tag_value(tag_result);
-        writer_.token(r == "1-0" || r == "0-1" || r == "1/2-1/2" ? r : "*");
-    }
+    writer_.token(termination());
     writer_.end();
     // Reserved as a whole: the blank line after a large game would otherwise double `out`.
     std::string_view const text = writer_.text();

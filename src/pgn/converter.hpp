@@ -100,6 +100,7 @@ private:
     std::string_view tag_value(int kind) const; // raw value of the first such tag, or ""
     ast::Location tag_location(int kind) const;
     void write_game(std::string& out);
+    std::string_view termination() const;
 
     ConvertOptions opt_;
     notation::Letters const* in_letters_;

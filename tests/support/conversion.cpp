@@ -264,8 +264,18 @@ std::string check_conversion(std::string_view bytes, ConvertOptions const& optio
     // Our output reads back: no error, as many games, the same bytes again.
     ConvertOptions const back = reading_back(options);
     Run const again = convert(first.out, back, 64 + rng.below(8000));
-    if (auto e = first_error(again.messages); !e.empty())
-        return cat("our output does not read back: ", e);
+    // By the counts, not by the text: a quoted player name may hold ": error: ".
+    for (std::size_t i = 0; i < again.games.size(); ++i)
+        if (again.games[i].errors != 0)
+            return cat("our output does not read back: game ", i + 1, " has ",
+                       again.games[i].errors, " errors: ", first_error(again.messages));
+    // Nor with a warning that the input did not have: the Result tag and the marker agree.
+    if (again.messages.find("is not a result") != std::string::npos ||
+        again.messages.find("result differs from the Result tag") != std::string::npos) {
+        if (first.messages.find("is not a result") == std::string::npos &&
+            first.messages.find("result differs from the Result tag") == std::string::npos)
+            return cat("our output reads back with a result warning: ", show(again.messages));
+    }
     if (again.games.size() != written)
         return cat("our output reads back as ", again.games.size(), " games, not ", written);
     if (again.out != first.out) {
