@@ -331,3 +331,63 @@ BOOST_AUTO_TEST_CASE(our_output_always_reads_back) {
         }
     }
 }
+
+BOOST_AUTO_TEST_CASE(a_fen_game_gets_setup_and_a_chess960_one_its_variant) {
+    // PGN §9.7.1: SetUp "1" goes with FEN; a game that is Chess960 by its castling rights gets
+    // Variant "Chess960" so that other readers know what 2111 means. Both go right before the
+    // FEN tag; tags that are there already are kept as they are.
+    std::string const fen960 = "[FEN \"rk6/8/8/8/8/8/8/RK6 w Aa - 0 1\"]\n";
+    auto c = convert("[Event \"a\"]\n" + fen960 + "[Annotator \"x\"]\n\n1. O-O-O *\n");
+    BOOST_TEST(c.messages == "");
+    BOOST_TEST(c.out == "[Event \"a\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
+                        "[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n[Notation \"ICCF\"]\n"
+                        "[Variant \"Chess960\"]\n[SetUp \"1\"]\n" +
+                            fen960 + "[Annotator \"x\"]\n\n1. 2111 *\n\n");
+    // A standard position from FEN: SetUp only. Present tags (any spelling) are not doubled.
+    std::string const fen = "[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n";
+    auto s = convert(fen + "\n1. O-O *\n", to(notation::Notation::san));
+    BOOST_TEST(s.out ==
+               roster_unknown + "[Result \"*\"]\n[SetUp \"1\"]\n" + fen + "\n1. O-O *\n\n");
+    auto kept = convert("[Setup \"1\"]\n" + fen + "\n1. O-O *\n", to(notation::Notation::san));
+    BOOST_TEST(kept.out ==
+               roster_unknown + "[Result \"*\"]\n[Setup \"1\"]\n" + fen + "\n1. O-O *\n\n");
+    auto variant = convert("[Variant \"chess 960\"]\n" + fen960 + "\n1. O-O-O *\n");
+    BOOST_TEST(variant.out == roster_unknown +
+                                  "[Result \"*\"]\n[Notation \"ICCF\"]\n[Variant \"chess 960\"]\n"
+                                  "[SetUp \"1\"]\n" +
+                                  fen960 + "\n1. 2111 *\n\n");
+    // An empty FEN tag means the standard position: nothing is added.
+    auto empty = convert("[FEN \"\"]\n\n1. e4 *\n", to(notation::Notation::san));
+    BOOST_TEST(empty.out == roster_unknown + "[Result \"*\"]\n[FEN \"\"]\n\n1. e4 *\n\n");
+}
+
+BOOST_AUTO_TEST_CASE(a_variation_without_a_move_is_left_out) {
+    // "()" is read by no PGN reader (pgn-extract: "Missing move list in variation"): it is
+    // dropped with a warning; a comment or NAG in it goes after the move before it, which
+    // then gets its "N..." number as after any comment; nothing else changes.
+    std::string const in = "1. e4 ( ) e5 2. Nf3 ( {only a comment} $1 ) Nc6 "
+                           "(2... d6 ( ) 3. d4) 3. Bb5 ( {c} ) *\n";
+    auto c = convert(in, to(notation::Notation::san));
+    BOOST_TEST(c.out == roster_unknown + "[Result \"*\"]\n\n"
+                                         "1. e4 e5 2. Nf3 {only a comment} $1 2... Nc6 (2... d6 3. "
+                                         "d4) 3. Bb5 {c} *\n\n");
+    std::string const w = "variation without a move left out (no reader accepts '()'); a comment "
+                          "or NAG in it is kept after the move before it\n";
+    BOOST_TEST(c.messages == "test.pgn:1:7: warning: game 1: '(': " + w +
+                                 "test.pgn:1:21: warning: game 1: '(': " + w +
+                                 "test.pgn:1:58: warning: game 1: '(': " + w +
+                                 "test.pgn:1:76: warning: game 1: '(': " + w);
+    BOOST_TEST((c.status == std::vector<pgn::GameStatus>{pgn::GameStatus::converted}));
+    // --check reports the same.
+    pgn::ConvertOptions check = to(notation::Notation::san);
+    check.check_only = true;
+    BOOST_TEST(convert(in, check).messages == c.messages);
+    // A variation whose only move cannot be played (--keep-broken): it has no move either,
+    // so the unplayable text goes after the move before it.
+    pgn::ConvertOptions keep = to(notation::Notation::numeric);
+    keep.keep_broken = true;
+    auto b = convert("1. e4 (1. Ke3) e5 *\n", keep);
+    BOOST_TEST(b.out == roster_unknown + "[Result \"*\"]\n[Notation \"ICCF\"]\n\n"
+                                         "1. 5254 {Ke3} 1... 5755 *\n\n");
+    BOOST_TEST((b.status == std::vector<pgn::GameStatus>{pgn::GameStatus::kept_broken}));
+}

@@ -103,6 +103,9 @@ GameReport Converter::convert(ast::RawGame const& game, std::string_view file, s
     tags_.clear();
     first_tag_.fill(-1);
     frames_.clear();
+    pending_.clear();
+    held_.clear();
+    chess960_ = false;
     setup_done_ = false;
     rejected_ = false;
     dead_ = false;
@@ -131,13 +134,14 @@ GameReport Converter::convert(ast::RawGame const& game, std::string_view file, s
     constexpr std::size_t keep = std::size_t{1} << 20; // a few hundred normal games' worth
     release_if_above(broken_text_, keep);
     release_if_above(scratch_, keep);
+    release_if_above(held_, keep);
     release_if_above(tags_, keep);
     writer_.release_buffers(keep);
     return report_;
 }
 
 // The tags the converter looks at: the roster (exact names, as the standard writes them) and
-// FEN, Variant and Notation (any letter case: real files write "fen", "FEN", "fEn").
+// FEN, Variant, Notation and SetUp (any letter case: real files write "fen", "FEN", "fEn").
 int Converter::classify_tag(std::string_view n) {
     switch (n.size()) {
     case 3:
@@ -145,11 +149,12 @@ int Converter::classify_tag(std::string_view n) {
     case 4:
         return n == "Site" ? 1 : n == "Date" ? 2 : tag_other;
     case 5:
-        return n == "Event"   ? 0
-               : n == "Round" ? 3
-               : n == "White" ? 4
-               : n == "Black" ? 5
-                              : tag_other;
+        return n == "Event"          ? 0
+               : n == "Round"        ? 3
+               : n == "White"        ? 4
+               : n == "Black"        ? 5
+               : iequals(n, "SetUp") ? tag_setup
+                                     : tag_other;
     case 6:
         return n == "Result" ? 6 : tag_other;
     case 7:
@@ -288,7 +293,54 @@ void Converter::setup() {
         pos_ = start;
         pos_.set_chess960(chess960);
     }
+    chess960_ = pos_.chess960();
     display_offset_ = pos_.fullmove_number() < 1 ? 1 - pos_.fullmove_number() : 0;
+}
+
+// Comments and NAGs inside a variation that has no move yet wait (see Pending).
+void Converter::put_comment(std::string_view text, ast::CommentKind kind) {
+    if (deferring()) {
+        pending_.push_back({held_.size(), text.size(), kind, -1});
+        held_.append(text);
+        return;
+    }
+    // A brace comment cannot hold '}'; a rest-of-line comment may.
+    if (kind == ast::CommentKind::brace || text.find('}') == std::string_view::npos)
+        writer_.comment(text);
+    else
+        writer_.line_comment(text);
+}
+
+void Converter::put_nag(std::uint8_t value) {
+    if (deferring()) {
+        pending_.push_back({0, 0, ast::CommentKind::brace, value});
+        return;
+    }
+    std::array<char, 8> buf{'$'};
+    auto [p, ec] = std::to_chars(buf.data() + 1, buf.data() + buf.size(), int(value));
+    (void)ec;
+    writer_.token(std::string_view(buf.data(), std::size_t(p - buf.data())));
+}
+
+// The variation's first move (or its end): what waited is written, inside the variation
+// (after its "(") or, for a variation left out, after the move before it.
+void Converter::open_deferred() {
+    if (!frames_.empty()) frames_.back().played = true;
+    std::vector<Pending> held;
+    held.swap(pending_);
+    std::string text;
+    text.swap(held_);
+    if (writing())
+        for (Pending const& p : held) {
+            if (p.nag >= 0)
+                put_nag(std::uint8_t(p.nag));
+            else
+                put_comment(std::string_view(text).substr(p.at, p.size), p.kind);
+        }
+    held.clear();
+    text.clear();
+    pending_.swap(held); // both keep their capacity
+    held_.swap(text);
 }
 
 void Converter::begin_movetext() { setup(); }
@@ -336,7 +388,9 @@ void Converter::flush_annotation() {
 
 void Converter::flush_broken() {
     if (broken_text_.empty()) return;
-    if (writing()) writer_.comment(broken_text_);
+    // In a variation whose first move is unplayable the rest waits like any comment: the
+    // variation has no move, so it is left out and the text goes after the move before it.
+    if (writing()) put_comment(broken_text_, ast::CommentKind::brace);
     broken_text_.clear();
     need_number_ = true;
 }
@@ -521,6 +575,7 @@ void Converter::move(ast::Token move, ast::Token suffix) {
         }
     }
 
+    if (deferring()) open_deferred();
     if (writing()) {
         notation::MoveText const text = render(m, null_move);
         if (suffix.text.empty()) {
@@ -543,11 +598,7 @@ void Converter::comment(ast::Token text, ast::CommentKind kind) {
     if (dead_ || level_skip_ > 0 || !opt_.comments || !writing()) return;
     flush_annotation();
     if (broken_) flush_broken();
-    // A brace comment cannot hold '}'; a rest-of-line comment may.
-    if (kind == ast::CommentKind::brace || text.text.find('}') == std::string_view::npos)
-        writer_.comment(text.text);
-    else
-        writer_.line_comment(text.text);
+    put_comment(text.text, kind);
     need_number_ = true;
 }
 
@@ -559,10 +610,7 @@ void Converter::nag(ast::Token text, std::uint8_t value) {
         return;
     }
     if (!opt_.nags) return;
-    std::array<char, 8> buf{'$'};
-    auto [p, ec] = std::to_chars(buf.data() + 1, buf.data() + buf.size(), int(value));
-    (void)ec;
-    writer_.token(std::string_view(buf.data(), std::size_t(p - buf.data())));
+    put_nag(value);
 }
 
 bool Converter::begin_variation(ast::Token open) {
@@ -593,6 +641,8 @@ bool Converter::begin_variation(ast::Token open) {
     f.saved = pos_;
     f.last = last_;
     f.last_undo = last_undo_;
+    f.open_at = open.where;
+    f.need_number = need_number_;
     frames_.push_back(f);
     pos_.undo_move(last_, last_undo_);
     has_last_ = false;
@@ -616,9 +666,25 @@ void Converter::end_variation(ast::Token) {
     last_undo_ = f.last_undo;
     has_last_ = true; // see Frame
     broken_ = false;
+    bool const empty = !f.played;
+    // Left out with nothing in it, the variation leaves no trace: no "N..." number either.
+    bool const need_number = !empty || !pending_.empty() || f.need_number;
+    if (empty)
+        report(ast::Severity::warning, f.open_at, {}, "(",
+               "variation without a move left out (no reader accepts '()'); a comment or "
+               "NAG in it is kept after the move before it");
     frames_.pop_back();
-    if (writing()) writer_.close_variation();
-    need_number_ = true;
+    if (writing()) {
+        if (empty) {
+            writer_.cancel_open();
+            open_deferred(); // now written in the enclosing line, which has a move
+        } else {
+            writer_.close_variation();
+        }
+    }
+    pending_.clear();
+    held_.clear();
+    need_number_ = need_number;
 }
 
 void Converter::result(ast::Token token) {
@@ -682,6 +748,12 @@ void Converter::write_game(std::string& out) {
         Tag const& t = tags_[i];
         if (t.kind < roster.size() && first_tag_[t.kind] == int(i)) continue;
         if (t.kind == tag_notation) continue;
+        if (t.kind == tag_fen && first_tag_[tag_fen] == int(i) && !t.value.text.empty()) {
+            // Readers need these to use the FEN (§9.7.1) and to know what castling codes
+            // mean: added before the FEN when the input left them out.
+            if (chess960_ && first_tag_[tag_variant] < 0) write_tag(out, "Variant", "Chess960");
+            if (first_tag_[tag_setup] < 0) write_tag(out, "SetUp", "1");
+        }
         copy_tag(t.name.text, t.value.text);
     }
     out.push_back('\n');

@@ -74,7 +74,22 @@ private:
         chess::Position saved; // the position after the last move of the enclosing line
         chess::Move last{};
         chess::UndoInfo last_undo{};
+        ast::Location open_at{}; // the '('
+        bool played = false;     // the variation has a move (until then comments wait)
+        bool need_number = true; // need_number_ of the enclosing line before the '('
     };
+    // A comment or NAG at the start of a variation, held until the variation's first move:
+    // a variation that ends without a move is left out (no PGN reader accepts "()") and what
+    // it held goes after the move before it.
+    struct Pending {
+        std::size_t at = 0, size = 0; // the text: held_[at, at + size)
+        ast::CommentKind kind = ast::CommentKind::brace;
+        int nag = -1; // >= 0: a NAG of that value (no text)
+    };
+    bool deferring() const { return !frames_.empty() && !frames_.back().played; }
+    void open_deferred(); // the variation's first move: writes what was held
+    void put_comment(std::string_view text, ast::CommentKind kind);
+    void put_nag(std::uint8_t value);
 
     void setup();
     void report(ast::Severity severity, ast::Location where, std::string_view context,
@@ -95,7 +110,7 @@ private:
         std::uint8_t kind; // 0-6 roster index, or one of tag_fen ... tag_other
     };
     static constexpr int tag_white = 4, tag_black = 5, tag_result = 6, tag_fen = 7, tag_variant = 8,
-                         tag_notation = 9, tag_other = 10;
+                         tag_notation = 9, tag_setup = 10, tag_other = 11;
     static int classify_tag(std::string_view name);
     std::string_view tag_value(int kind) const; // raw value of the first such tag, or ""
     ast::Location tag_location(int kind) const;
@@ -110,12 +125,15 @@ private:
     ast::RawGame const* game_ = nullptr;
     static constexpr std::size_t max_tags = 4096;
     std::vector<Tag> tags_;
-    std::array<int, 10> first_tag_{}; // index in tags_ of the first tag of each kind, or -1
+    std::array<int, 11> first_tag_{}; // index in tags_ of the first tag of each kind, or -1
     bool setup_done_ = false;
     bool rejected_ = false; // the game will not be written (setup error, bad move, syntax)
     bool dead_ = false;     // nothing more to replay or write in this game
     int level_skip_ = 0;    // depth inside skipped variations (--no-variations)
     std::vector<Frame> frames_;
+    std::vector<Pending> pending_; // held by the innermost variation (deferring())
+    std::string held_;             // their texts (a copy: the rest of a broken line is too)
+    bool chess960_ = false;        // the game is Chess960 (Variant tag or castling rights)
     chess::Position pos_;
     chess::Move last_{};
     chess::UndoInfo last_undo_{};
