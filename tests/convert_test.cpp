@@ -391,3 +391,20 @@ BOOST_AUTO_TEST_CASE(a_variation_without_a_move_is_left_out) {
                                          "1. 5254 {Ke3} 1... 5755 *\n\n");
     BOOST_TEST((b.status == std::vector<pgn::GameStatus>{pgn::GameStatus::kept_broken}));
 }
+
+BOOST_AUTO_TEST_CASE(the_result_tag_and_the_marker_are_standard_and_agree) {
+    // The export format allows 1-0, 0-1, 1/2-1/2 and * only, the same in the Result tag and
+    // at the end of the movetext (§8.2.6). A non-standard draw `1/2` (read with a warning)
+    // is written 1/2-1/2; a Result tag that is not a result is written as the marker.
+    auto draw = convert("1. d4 d5 1/2\n", to(notation::Notation::san));
+    BOOST_TEST(draw.out == roster_unknown + "[Result \"1/2-1/2\"]\n\n1. d4 d5 1/2-1/2\n\n");
+    BOOST_TEST(draw.messages ==
+               "test.pgn:1:10: warning: game 1: '1/2': non-standard result '1/2'; read as "
+               "1/2-1/2\n");
+    auto tag = convert("[Result \"?\"]\n\n1. d4 d5 0-1\n", to(notation::Notation::san));
+    BOOST_TEST(tag.out == roster_unknown + "[Result \"0-1\"]\n\n1. d4 d5 0-1\n\n");
+    BOOST_TEST(tag.messages == "test.pgn:1:2: warning: game 1: Result tag \"?\" is not a result "
+                               "(1-0, 0-1, 1/2-1/2, *); written as \"0-1\"\n");
+    auto none = convert("[Result \"1/2\"]\n\n1. d4 d5\n", to(notation::Notation::san));
+    BOOST_TEST(none.out == roster_unknown + "[Result \"1/2-1/2\"]\n\n1. d4 d5 1/2-1/2\n\n");
+}

@@ -63,8 +63,9 @@ bool all_digits(std::string_view t) {
            std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
+// The non-standard draws the grammar reads (`½-½`, `1/2`) as the standard one.
 std::string_view normalise_result(std::string_view r) {
-    if (r == "\xC2\xBD-\xC2\xBD") return "1/2-1/2";
+    if (r == "\xC2\xBD-\xC2\xBD" || r == "1/2") return "1/2-1/2";
     return r;
 }
 
@@ -717,7 +718,7 @@ void Converter::end_game(ast::GameEnd const& end) {
 // else "*". A Result tag that is not a result is written as this marker too.
 std::string_view Converter::termination() const {
     if (has_result_) return normalise_result(result_.text);
-    std::string_view const r = tag_value(tag_result);
+    std::string_view const r = normalise_result(tag_value(tag_result));
     return r == "1-0" || r == "0-1" || r == "1/2-1/2" ? r : "*";
 }
 
