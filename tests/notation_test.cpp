@@ -45,6 +45,11 @@ constexpr std::string_view pinned = "4k3/8/8/8/1b6/2N5/8/4K1N1 w - - 0 1";
 // Black has just played f7-f5 next to the e5 pawn: exf6 en passant.
 constexpr std::string_view en_passant =
     "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3";
+// 1. e4 d5: only the e4 pawn takes on d5.
+constexpr std::string_view one_taker =
+    "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2";
+// Pawns c4 and e4 can both take the pawn on d5.
+constexpr std::string_view two_takers = "4k3/8/8/3p4/2P1P3/8/8/4K3 w - - 0 1";
 // Pawn b7 can push to b8 (check along the 8th rank) or take the rook on a8.
 constexpr std::string_view promo_white = "r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
 // Pawn b2 can push to b1 or take the rook on a1 (both queen promotions check e1).
@@ -284,6 +289,16 @@ ReadRow const read_rows[] = {
     {start, "en", "Ng1xf3", "g1f3"},
     {start, "en", "Ng1f3", "g1f3"},
     {start, "en", "Pe2-e4", "e2e4"},
+    // --- an explicit pawn letter (some sources write it) --------------------------------------
+    {start, "en", "Pe4", "e2e4"},
+    {one_taker, "en", "Pxd5", "e4d5"},
+    {one_taker, "en", "Pd5", "e4d5"},   // onto a piece: a capture without its x
+    {one_taker, "en", "Pexd5", "e4d5"},
+    {one_taker, "de", "Bxd5", "e4d5"},  // B is the German pawn
+    {two_takers, "en", "Pxd5", "!ambiguous"},
+    {two_takers, "en", "Pcxd5", "c4d5"},
+    {two_takers, "en", "Pxc5", "c4c5"}, // nothing to take: a push (the x is never checked)
+    {en_passant, "en", "Pxf6", "e5f6ep"},
     {start, "en", "Nb1-f3", "!illegal"},
     {start, "en", "Ne2-e4", "!no_piece"},   // a pawn stands on e2
     {start, "en", "e3e4", "!no_piece"},

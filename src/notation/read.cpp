@@ -10,7 +10,8 @@
 //      language, the piece (`bd3`, `bxe5`, `bc1e3` are bishop moves in English; `bc3` and
 //      `bxc3` stay pawn captures, since a pawn capture goes to an adjacent file);
 //   4. a piece letter of the input language, longest letter first (`Кр` before `К`), or a
-//      figurine of either colour, or the language's pawn letter (`Pe4`; German `Be4`), then
+//      figurine of either colour, or the language's pawn letter (`Pe4`; German `Be4`; a
+//      capture without its file, `Pxd5`, where exactly one pawn can make it), then
 //      SAN (`Nf3`, `Ngf3`, `N1f3`, `Nxf3`) or a from-square and to-square (`Ng1-f3`);
 //      lower-case forms of one-letter Latin piece letters that are not files (`nf3`, `qxd5`).
 //   Any other leading letter is an unknown piece letter (never a pawn move).
@@ -587,6 +588,33 @@ void read_with_letter(Position const& pos, std::string_view s, std::size_t size,
         r.to = tail.to;
         r.error = ReadError::illegal;
         return;
+    }
+    if (tail.from_file < 0 && (!pos.piece_on(tail.to).empty() || tail.to == pos.ep_square())) {
+        // `Pxd5` (or `Pd5` onto a piece): a pawn capture without its file, as some sources
+        // write it. Read where exactly one pawn can make it; two are ambiguous.
+        ReadResult found;
+        int n = 0;
+        for (int const f : {tail.to.file() - 1, tail.to.file() + 1}) {
+            if (f < 0 || f > 7) continue;
+            ReadResult c;
+            resolve_pawn(pos, f, tail.to, tail.promotion, c);
+            if (c.error != ReadError::none) continue;
+            if (n == 0) found = c;
+            r.candidates[std::size_t(n++)] = c.move;
+        }
+        if (n == 1) {
+            found.notation = r.notation;
+            r = found;
+            return;
+        }
+        if (n == 2) {
+            r.piece = PieceType::pawn;
+            r.to = tail.to;
+            r.error = ReadError::ambiguous;
+            r.candidate_count = 2;
+            return;
+        }
+        r.candidates = no_candidates;
     }
     resolve_pawn(pos, tail.from_file, tail.to, tail.promotion, r);
 }
