@@ -382,14 +382,20 @@ BOOST_AUTO_TEST_CASE(a_variation_without_a_move_is_left_out) {
     pgn::ConvertOptions check = to(notation::Notation::san);
     check.check_only = true;
     BOOST_TEST(convert(in, check).messages == c.messages);
-    // A variation whose only move cannot be played (--keep-broken): it has no move either,
-    // so the unplayable text goes after the move before it.
+    // A variation whose only move cannot be played: it has no move either, so the
+    // unplayable text goes after the move before it (the game is converted; with --strict
+    // and --keep-broken it is kept broken, the same way).
+    auto b = convert("1. e4 (1. Ke3) e5 *\n");
+    std::string const cut = roster_unknown + "[Result \"*\"]\n[Notation \"ICCF\"]\n\n"
+                                             "1. 5254 {Ke3} 1... 5755 *\n\n";
+    BOOST_TEST(b.out == cut);
+    BOOST_TEST((b.status == std::vector<pgn::GameStatus>{pgn::GameStatus::converted}));
     pgn::ConvertOptions keep = to(notation::Notation::numeric);
     keep.keep_broken = true;
-    auto b = convert("1. e4 (1. Ke3) e5 *\n", keep);
-    BOOST_TEST(b.out == roster_unknown + "[Result \"*\"]\n[Notation \"ICCF\"]\n\n"
-                                         "1. 5254 {Ke3} 1... 5755 *\n\n");
-    BOOST_TEST((b.status == std::vector<pgn::GameStatus>{pgn::GameStatus::kept_broken}));
+    keep.strict = true;
+    auto k = convert("1. e4 (1. Ke3) e5 *\n", keep);
+    BOOST_TEST(k.out == cut);
+    BOOST_TEST((k.status == std::vector<pgn::GameStatus>{pgn::GameStatus::kept_broken}));
 }
 
 BOOST_AUTO_TEST_CASE(the_result_tag_and_the_marker_are_standard_and_agree) {
@@ -407,4 +413,37 @@ BOOST_AUTO_TEST_CASE(the_result_tag_and_the_marker_are_standard_and_agree) {
                                "(1-0, 0-1, 1/2-1/2, *); written as \"0-1\"\n");
     auto none = convert("[Result \"1/2\"]\n\n1. d4 d5\n", to(notation::Notation::san));
     BOOST_TEST(none.out == roster_unknown + "[Result \"1/2-1/2\"]\n\n1. d4 d5 1/2-1/2\n\n");
+}
+
+BOOST_AUTO_TEST_CASE(an_unplayable_move_in_a_variation_cuts_the_variation) {
+    // The main line is sound: the variation is written up to the bad move, the rest of it
+    // (moves and NAGs; a variation inside it as "(...)") kept in a comment, with a warning;
+    // the game is converted. --strict rejects the game, as a bad main-line move does.
+    std::string const in = "1. e4 e5 (1... c5 2. Ke3 Nc6 $2 (2... d6) 3. d4) 2. Nf3 Nc6 *\n";
+    auto c = convert(in, to(notation::Notation::san));
+    BOOST_TEST(c.out == roster_unknown +
+                            "[Result \"*\"]\n\n"
+                            "1. e4 e5 (1... c5 {Ke3 Nc6 $2 (...) d4}) 2. Nf3 Nc6 *\n\n");
+    BOOST_TEST(c.messages ==
+               "test.pgn:1:22: warning: game 1, move 2.: 'Ke3': no king can legally move to e3; "
+               "the variation is cut here and its rest kept in a comment\n"
+               "test.pgn:1:33: warning: game 1: variation after an unplayable move kept only as "
+               "'(...)' in the comment\n");
+    BOOST_TEST((c.status == std::vector<pgn::GameStatus>{pgn::GameStatus::converted}));
+    pgn::ConvertOptions strict = to(notation::Notation::san);
+    strict.strict = true;
+    auto s = convert(in, strict);
+    BOOST_TEST(s.out.empty());
+    BOOST_TEST(s.messages ==
+               "test.pgn:1:22: error: game 1, move 2.: 'Ke3': no king can legally move to e3\n");
+    BOOST_TEST((s.status == std::vector<pgn::GameStatus>{pgn::GameStatus::rejected}));
+    // A typo in a numeric variation: the suggestion is offered, nothing is assumed; the
+    // variation has no playable move, so it is left out and its text follows e5.
+    auto n = convert("1. 5254 5755 (1... 3753 2. 4244) 2. 7163 *\n", to(notation::Notation::san));
+    BOOST_TEST(n.out == roster_unknown + "[Result \"*\"]\n\n1. e4 e5 {3753 4244} 2. Nf3 *\n\n");
+    BOOST_TEST(n.messages.find("'3753': ") != std::string::npos, n.messages);
+    BOOST_TEST(n.messages.find("did you mean 3735 (c5)?; the variation is cut here") !=
+                   std::string::npos,
+               n.messages);
+    BOOST_TEST((n.status == std::vector<pgn::GameStatus>{pgn::GameStatus::converted}));
 }

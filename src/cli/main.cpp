@@ -154,6 +154,9 @@ int main(int argc, char** argv) {
          "write games that could not be converted here, byte for byte as read") //
         ("keep-broken", po::bool_switch(&run.convert.keep_broken),
          "write a broken game converted up to the first bad move, the rest in a comment") //
+        ("strict", po::bool_switch(&run.convert.strict),
+         "reject a game whose variation holds a move that cannot be played (default: the "
+         "variation is cut there, its rest kept in a comment, with a warning)") //
         ("max-game-size", po::value(&max_game_size)->value_name("SIZE"),
          "a game larger than SIZE bytes (suffix K, M or G: KiB, MiB, GiB; default 8M) is "
          "rejected unread: one error, its bytes to --rejects; memory grows by about 5 times "

@@ -368,7 +368,7 @@ void Converter::write_numbered(std::string_view move) {
 
 void Converter::start_broken(ast::Token move, ast::Token suffix) {
     broken_ = true;
-    if (!opt_.keep_broken) {
+    if (!opt_.keep_broken && !cuts_variation()) {
         // Strict mode: the game is rejected; nothing more of it is written. Replay of the
         // rest is pointless without the position, so stop here.
         rejected_ = true;
@@ -501,13 +501,18 @@ Move Converter::fail_move(ast::Token move, notation::ReadResult const& r, bool n
             msg.push_back('?');
         }
     }
-    if (opt_.keep_broken) assumed = Move{};
+    if (opt_.keep_broken || cuts_variation()) assumed = Move{};
     if (assumed.ok()) {
         msg.append(" (checking the rest of the game as if ");
         msg.append(notation::write_numeric(pos_, assumed).view());
         msg.append(" had been written)");
     }
-    report(ast::Severity::error, move.where, move_context(), move.text, msg);
+    // In a variation the main line is still sound: the variation is written up to here and
+    // its rest kept as a comment; the game is converted (--strict: rejected, as before).
+    bool const cut = cuts_variation();
+    if (cut) msg.append("; the variation is cut here and its rest kept in a comment");
+    report(cut ? ast::Severity::warning : ast::Severity::error, move.where, move_context(),
+           move.text, msg);
     return assumed;
 }
 

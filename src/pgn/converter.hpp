@@ -29,8 +29,11 @@ struct ConvertOptions {
     bool nags = true;         // keep NAGs (and symbolic glyphs, written as NAGs)
     bool variations = true;   // keep variations
     bool keep_broken = false; // write a broken game up to the first bad move, rest in comments
-    int width = 79;           // maximum movetext line length; 0 = one line
-    bool check_only = false;  // verify only: no output text is built
+    // A move that cannot be played inside a variation rejects the game (as one in the main
+    // line does) instead of cutting the variation there with a warning.
+    bool strict = false;
+    int width = 79;          // maximum movetext line length; 0 = one line
+    bool check_only = false; // verify only: no output text is built
 };
 
 enum class GameStatus : std::uint8_t {
@@ -100,6 +103,8 @@ private:
     chess::Move fail_move(ast::Token move, notation::ReadResult const& r, bool null_in_check);
     notation::MoveText render(chess::Move m, bool null_move);
     bool writing() const { return !opt_.check_only && !rejected_; }
+    // A bad move here cuts the variation instead of breaking the game (not --strict).
+    bool cuts_variation() const { return !frames_.empty() && !opt_.strict; }
     void start_broken(ast::Token move, ast::Token suffix);
     void flush_broken();
     void flush_annotation();
