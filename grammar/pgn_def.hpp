@@ -127,7 +127,7 @@ inline void deliver_move(State& st, char const* p, char const* e) {
 [[gnu::noinline]] inline void deliver_symbol(State& st, char const* p, char const* e) {
     auto const text = view(p, e);
     if (text.find_first_not_of('.') == std::string_view::npos) return; // "..." of "12. ..."
-    if (text == "--") {
+    if (text == "--" || text == "---") { // null moves as real files write them
         deliver_move(st, p, e);
         return;
     }
@@ -148,7 +148,9 @@ inline void deliver_digit_token(State& st, char const* p, char const* d, char co
     if (d == e) {
         // A bare integer: a numeric move or a move number without periods.
         auto const n = e - p;
-        if (numeric_shape(p, e) || (st.iccf && (n == 4 || n == 5))) deliver_move(st, p, e);
+        // `0000` is the null move of UCI logs (no numeric move: 0 names no file).
+        if (numeric_shape(p, e) || (st.iccf && (n == 4 || n == 5)) || view(p, e) == "0000")
+            deliver_move(st, p, e);
         return;
     }
     deliver_move(st, p, e); // 0-0, 0-0-0, 5254!, or something for the notation layer
@@ -159,10 +161,30 @@ inline char const* digits_end(char const* p, char const* e) {
     return p;
 }
 
+void deliver_token(State& st, char const* p, char const* e);
+
+// `38. ...Kf3`, `1 .d4`: the periods of a move number glued to the move, not to the number.
+[[gnu::cold, gnu::noinline]] inline void deliver_glued_periods(State& st, char const* p,
+                                                               char const* q, char const* e) {
+    if (st.active())
+        st.warn(p, view(p, e),
+                "move number periods written before the move '" + std::string(view(q, e)) +
+                    "'; read as the move");
+    deliver_token(st, q, e);
+}
+
 inline void deliver_token(State& st, char const* p, char const* e) {
     if (scan::is_digit(*p)) {
         deliver_digit_token(st, p, digits_end(p, e), e);
         return;
+    }
+    if (*p == '.') {
+        char const* q = p;
+        while (q != e && *q == '.') ++q;
+        if (q != e && has_ascii_alnum(q, e)) {
+            deliver_glued_periods(st, p, q, e);
+            return;
+        }
     }
     if (!has_ascii_alnum(p, e)) {
         deliver_symbol(st, p, e);

@@ -149,6 +149,12 @@ Case const cases[] = {
     {"ICCF tag makes 4-5 digit integers moves", "[Notation \"ICCF\"]\n1. 5254 9999 67685 12 *",
      "T[Notation=ICCF] M[5254] M[9999] M[67685] R[*] END"},
     {"null moves", "1. -- Z0 2. e4 -- *", "M[--] M[Z0] M[e4] M[--] R[*] END"},
+    {"null moves as real files write them", "1. e4 --- 2. d4 0000 3. 0000 *",
+     "M[e4] M[---] M[d4] M[0000] M[0000] R[*] END"},
+    {"move number periods glued to the move", "1 .e4 e5 2. Nf3 ...Nc6 3... *",
+     "W[1:3 move number periods written before the move 'e4'; read as the move] M[e4] M[e5] "
+     "M[Nf3] W[1:17 move number periods written before the move 'Nc6'; read as the move] "
+     "M[Nc6] R[*] END"},
     {"en passant", "1. exd6 e.p. exf3e.p.+ *", "M[exd6] M[exf3e.p.+] R[*] END"},
     {"en passant attached", "1. exd6e.p. exf3e.p.! *", "M[exd6] M[exf3,!] R[*] END"},
     {"figurines",

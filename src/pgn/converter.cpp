@@ -55,7 +55,7 @@ void append_square(std::string& s, Square sq, bool numeric) {
 
 bool is_null_token(std::string_view t) {
     while (!t.empty() && (t.back() == '+' || t.back() == '#')) t.remove_suffix(1);
-    return t == "--" || t == "Z0" || t == "0000" || t == "@@@@";
+    return t == "--" || t == "---" || t == "Z0" || t == "0000" || t == "@@@@";
 }
 
 bool all_digits(std::string_view t) {
