@@ -43,9 +43,11 @@
 // Diagnostics (never exceptions): errors end the game (end_game with syntax_error), e.g.
 // "expected a tag value in double quotes", "expected ')' closing the variation",
 // "unterminated comment: '{' at line 3 column 5 is never closed", "variation nesting deeper
-// than 512", "')' without a matching '('", "no tag pair, move or result here: this is not
+// than 512", "'}' without a matching '{'", "no tag pair, move or result here: this is not
 // a game". Warnings do not: "game has no result; it ends at the next tag section or the end of
-// the input", the tag recoveries above, unknown glyphs, NAGs out of range.
+// the input", the tag recoveries above, unknown glyphs, NAGs out of range, a ')' outside
+// every variation (ignored), a result inside a variation (skipped: `(3. Nf3 1/2-1/2)`, `(*)`),
+// move-number periods glued to the move (`...Nc6`, `1 .e4`: read as the move).
 #pragma once
 
 #include "grammar/ast.hpp"

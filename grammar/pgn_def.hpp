@@ -473,6 +473,40 @@ struct variation_close_parser : primitive<variation_close_parser> {
     }
 };
 
+// Outside every variation, a ')' that closes nothing (real files have one after a closed
+// variation): a warning, and the movetext goes on.
+struct stray_close_parser : primitive<stray_close_parser> {
+    template <typename It, typename Ctx, typename RCtx, typename Attr>
+    bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr&) const {
+        State& st = state(ctx);
+        char const* p = first;
+        if (p == last || *p != ')' || st.depth != 0) return false;
+        if (st.active()) st.warn(p, ")", "')' without a matching '('; ignored");
+        st.consume(p, p + 1);
+        first = p + 1;
+        return true;
+    }
+};
+
+// Inside a variation, a result or '*' (pgn4web writes `(3. Nf3 1/2-1/2)` and `(*)`): a
+// warning, and the marker is skipped; it is not the game's result.
+struct variation_result_parser : primitive<variation_result_parser> {
+    template <typename It, typename Ctx, typename RCtx, typename Attr>
+    bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr&) const {
+        State& st = state(ctx);
+        char const* p = first;
+        if (p == last || st.depth == 0) return false;
+        auto const n = scan::match_result(p, last);
+        if (n == 0) return false;
+        if (st.active())
+            st.warn(p, view(p, p + n),
+                    "result inside a variation; ignored (the game's result ends the movetext)");
+        st.consume(p, p + n);
+        first = p + n;
+        return true;
+    }
+};
+
 // §8.2.6 game termination marker.
 struct result_parser : primitive<result_parser> {
     template <typename It, typename Ctx, typename RCtx, typename Attr>
@@ -538,7 +572,8 @@ auto const tag_close_def = detail::char_parser(']');
 auto const tag_section_def = *(sp >> (detail::plain_tag_pair_parser{} | tag_pair));
 // §8.2 movetext elements; a result or anything unexpected ends the repetition.
 auto const movetext_def =
-    *(sp >> (detail::move_parser{} | detail::comment_parser{} | detail::nag_parser{} | variation));
+    *(sp >> (detail::move_parser{} | detail::comment_parser{} | detail::nag_parser{} | variation |
+             detail::stray_close_parser{} | detail::variation_result_parser{}));
 // §8.2.5 RAV: nested movetext in parentheses.
 auto const variation_def = detail::variation_open_parser{} > movetext > sp > variation_close;
 auto const variation_close_def = detail::variation_close_parser{};

@@ -214,8 +214,14 @@ Case const cases[] = {
     {"null moves in adjacent variations", "1. e4 (1... Qxb5 --)(1... Qe3 --) *",
      "M[e4] ( M[Qxb5] M[--] ) ( M[Qe3] M[--] ) R[*] END"},
     {"unclosed variation", "1. e4 (1. d4 *",
-     "M[e4] ( M[d4] E[1:14 expected ')' closing the variation] END!"},
-    {"unmatched close paren", "1. e4 ) *", "M[e4] E[1:7 ')' without a matching '('] END!"},
+     "M[e4] ( M[d4] W[1:14 result inside a variation; ignored (the game's result ends the "
+     "movetext)] E[1:15 expected ')' closing the variation, but the game ends here] END!"},
+    {"unmatched close paren", "1. e4 ) *",
+     "M[e4] W[1:7 ')' without a matching '('; ignored] R[*] END"},
+    {"results inside variations", "1. e4 (1. d4 1/2-1/2) (* 1. c4) 1-0",
+     "M[e4] ( M[d4] W[1:14 result inside a variation; ignored (the game's result ends the "
+     "movetext)] ) ( W[1:24 result inside a variation; ignored (the game's result ends the "
+     "movetext)] M[c4] ) R[1-0] END"},
 
     // --- results (§8.2.6) ---
     {"results 1-0", "1. e4 1-0", "M[e4] R[1-0] END"},
@@ -324,7 +330,7 @@ BOOST_AUTO_TEST_CASE(game_starting_mid_line) {
 BOOST_AUTO_TEST_CASE(diagnostic_fields) {
     Recorder r;
     ast::RawGame game;
-    game.bytes = "[Event \"x\"]\n1. e4 )\n";
+    game.bytes = "[Event \"x\"]\n1. e4 }\n";
     game.start = {100, 10, 1};
     game.number = 17;
     parser::ParseOptions options;
@@ -337,7 +343,7 @@ BOOST_AUTO_TEST_CASE(diagnostic_fields) {
     BOOST_TEST(d.where.line == 11u);
     BOOST_TEST(d.where.column == 7u);
     BOOST_TEST(d.where.offset == 100u + 18u);
-    BOOST_TEST(d.token == ")");
+    BOOST_TEST(d.token == "}");
     BOOST_TEST((d.severity == ast::Severity::error));
 }
 
