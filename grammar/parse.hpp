@@ -47,7 +47,8 @@
 // a game". Warnings do not: "game has no result; it ends at the next tag section or the end of
 // the input", the tag recoveries above, unknown glyphs, NAGs out of range, a ')' outside
 // every variation (ignored), a result inside a variation (skipped: `(3. Nf3 1/2-1/2)`, `(*)`),
-// move-number periods glued to the move (`...Nc6`, `1 .e4`: read as the move).
+// move-number periods glued to the move (`...Nc6`, `1 .e4`: read as the move), a tag value
+// without quotes (`[FEN 8/8/... w - - 0 1]`: read up to the last ']' of the line).
 #pragma once
 
 #include "grammar/ast.hpp"

@@ -26,6 +26,7 @@
 
 #include "grammar/pgn.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <string>
@@ -264,12 +265,43 @@ struct tag_name_parser : primitive<tag_name_parser> {
 };
 
 // §8.1.1 tag value: delivers the tag pair (the closing ']' is checked next).
+// A value without quotes (`[FEN rnbqkb1r/... b KQkq - 3 3]`): read up to the last ']' of the
+// line, with a warning; without a ']' on the line it is no tag value.
+[[gnu::cold, gnu::noinline]] inline bool unquoted_tag_value(State& st, char const*& first,
+                                                            char const* last) {
+    char const* p = first;
+    char const* const le = scan::find_line_end(p, last);
+    char const* close = le;
+    while (close != p && close[-1] != ']') --close;
+    if (close == p) return false;
+    --close; // the ']'
+    char const* ve = close;
+    while (ve != p && scan::is_blank(ve[-1])) --ve;
+    if (ve == p || std::find(p, ve, '"') != ve) return false;
+    st.warn(p, view(p, ve), "tag value without quotes; read up to the ']' ending the line");
+    st.content = true;
+    ast::Location const name_at = st.loc(st.tag_name.data());
+    ast::Location const value_at = st.loc(p);
+    st.visitor.tag(State::make_token(st.tag_name, name_at),
+                   State::make_token(view(p, ve), value_at));
+    first = ve;
+    st.consume(p, first);
+    return true;
+}
+
 struct tag_value_parser : primitive<tag_value_parser> {
     template <typename It, typename Ctx, typename RCtx, typename Attr>
     bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr&) const {
         State& st = state(ctx);
         char const* p = first;
-        if (p == last || *p != '"') return false;
+        if (p == last) return false;
+        if (*p != '"') {
+            char const* f = p;
+            if (*p == ']' || scan::is_line_end(*p) || !unquoted_tag_value(st, f, last))
+                return false;
+            first = f;
+            return true;
+        }
         auto const scan = scan::scan_tag_value(p + 1, last);
         if (scan.close == nullptr) {
             char const* e = scan::find_line_end(p, last);
