@@ -325,23 +325,27 @@ void Converter::put_nag(std::uint8_t value) {
 
 // The variation's first move (or its end): what waited is written, inside the variation
 // (after its "(") or, for a variation left out, after the move before it.
-void Converter::open_deferred() {
+bool Converter::open_deferred() {
     if (!frames_.empty()) frames_.back().played = true;
+    bool comment = false;
     std::vector<Pending> held;
     held.swap(pending_);
     std::string text;
     text.swap(held_);
     if (writing())
         for (Pending const& p : held) {
-            if (p.nag >= 0)
+            if (p.nag >= 0) {
                 put_nag(std::uint8_t(p.nag));
-            else
+            } else {
                 put_comment(std::string_view(text).substr(p.at, p.size), p.kind);
+                comment = true;
+            }
         }
     held.clear();
     text.clear();
     pending_.swap(held); // both keep their capacity
     held_.swap(text);
+    return comment;
 }
 
 void Converter::begin_movetext() { setup(); }
@@ -673,8 +677,8 @@ void Converter::end_variation(ast::Token) {
     has_last_ = true; // see Frame
     broken_ = false;
     bool const empty = !f.played;
-    // Left out with nothing in it, the variation leaves no trace: no "N..." number either.
-    bool const need_number = !empty || !pending_.empty() || f.need_number;
+    bool const f_need_number = f.need_number;
+    bool need_number = true;
     if (empty)
         report(ast::Severity::warning, f.open_at, {}, "(",
                "variation without a move left out (no reader accepts '()'); a comment or "
@@ -683,7 +687,9 @@ void Converter::end_variation(ast::Token) {
     if (writing()) {
         if (empty) {
             writer_.cancel_open();
-            open_deferred(); // now written in the enclosing line, which has a move
+            // Now written in the enclosing line, which has a move. Left out, the variation
+            // leaves no "N..." number behind, unless a comment now precedes the next move.
+            need_number = open_deferred() || f_need_number;
         } else {
             writer_.close_variation();
         }

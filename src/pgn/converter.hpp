@@ -90,7 +90,7 @@ private:
         int nag = -1; // >= 0: a NAG of that value (no text)
     };
     bool deferring() const { return !frames_.empty() && !frames_.back().played; }
-    void open_deferred(); // the variation's first move: writes what was held
+    bool open_deferred(); // the variation's first move: writes what was held (true: a comment)
     void put_comment(std::string_view text, ast::CommentKind kind);
     void put_nag(std::uint8_t value);
 
