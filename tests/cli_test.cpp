@@ -76,6 +76,13 @@ std::string pgn_extract() {
     return {};
 }
 
+// The summary line without its timing figures ("; 0.01 s, 1.2 MB/s, 300 games/s"), which
+// change from run to run.
+std::string without_timing(std::string s) {
+    static std::regex const timing("; [0-9.]+ s, [0-9.]+ MB/s, [0-9]+ games/s");
+    return std::regex_replace(s, timing, "");
+}
+
 } // namespace
 
 BOOST_AUTO_TEST_CASE(help_names_every_option_of_the_contract) {
@@ -129,7 +136,7 @@ BOOST_AUTO_TEST_CASE(golden_files) {
     // data/golden/NAME.pgn converted with the options in NAME.args equals NAME.expected
     // (byte for byte). The expected files were checked by hand and against the
     // independent chessops-based oracle (see data/SOURCES.md).
-    int checked = 0;
+    int checked = 0, checked_stderr = 0;
     for (auto const& in : pgn_files(data / "golden")) {
         for (auto const& exp : fs::directory_iterator(data / "golden")) {
             std::string name = exp.path().filename().string();
@@ -144,11 +151,24 @@ BOOST_AUTO_TEST_CASE(golden_files) {
                 auto r = sh(bin + " -q " + args + " " + q(in) + " 2>/dev/null");
                 BOOST_TEST(r.out == read_file(exp.path()));
                 ++checked;
+                // NAME.<variant>.stderr, when present: the whole standard error of the run
+                // (diagnostics and the summary with its counts, without the timing figures)
+                // and a last line "exit status N".
+                fs::path err_file = exp.path();
+                err_file.replace_extension(".stderr");
+                if (fs::exists(err_file)) {
+                    auto e = sh("cd " + q(data / "golden") + " && " + bin + " " + args + " " +
+                                q(in.filename()) + " 2>&1 >/dev/null; echo \"exit status $?\"");
+                    BOOST_TEST(without_timing(e.out) == read_file(err_file));
+                    ++checked_stderr;
+                }
             }
         }
     }
-    BOOST_TEST_MESSAGE("golden outputs checked: " << checked);
+    BOOST_TEST_MESSAGE("golden outputs checked: " << checked
+                                                  << ", standard errors: " << checked_stderr);
     BOOST_TEST(checked >= 4);
+    BOOST_TEST(checked_stderr >= 1);
 }
 
 BOOST_AUTO_TEST_CASE(round_trip_over_every_data_file) {
