@@ -34,6 +34,10 @@ struct Diagnostic {
     std::uint64_t game = 0; // 1-based game number within the file (0: outside any game)
     std::string token;      // the offending text (may be empty)
     std::string message;    // what was expected, in words
+    // A warning's kind: a short fixed wording shared by every warning of its kind ("game has
+    // no result"), by which a run folds repeated warnings (src/batch). A string literal;
+    // empty for errors.
+    std::string_view kind;
 };
 
 // One game's exact source bytes as the splitter found them (from the first byte of its tag

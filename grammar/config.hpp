@@ -77,7 +77,7 @@ public:
     static Token make_token(std::string_view text, ast::Location at) { return {text, at}; }
 
     void report(ast::Severity severity, char const* where, std::string_view text,
-                std::string message) {
+                std::string message, std::string_view kind = {}) {
         Diagnostic d;
         d.severity = severity;
         d.file = std::string(options.file_name);
@@ -85,11 +85,14 @@ public:
         d.game = game.number;
         d.token = std::string(text);
         d.message = std::move(message);
+        d.kind = kind;
         if (severity == ast::Severity::error) error = true;
         visitor.diagnostic(d);
     }
-    void warn(char const* where, std::string_view text, std::string message) {
-        report(ast::Severity::warning, where, text, std::move(message));
+    // `kind`: see ast::Diagnostic::kind (a string literal).
+    void warn(char const* where, std::string_view text, std::string message,
+              std::string_view kind) {
+        report(ast::Severity::warning, where, text, std::move(message), kind);
     }
 
 private:

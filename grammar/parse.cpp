@@ -30,7 +30,8 @@ void parse_game(RawGame const& game, Visitor& visitor, ParseOptions const& optio
         while (p != st.begin && scan::is_space(p[-1])) --p;
         st.warn(p, {},
                 "game has no result; it ends at the next tag section or the end "
-                "of the input");
+                "of the input",
+                "game has no result");
     }
     end.syntax_error = st.error;
     end.has_result = st.has_result;

@@ -102,7 +102,8 @@ inline std::string_view view(char const* b, char const* e) {
 // The rare paths with messages stay out of line: the hot token path then needs few registers.
 [[gnu::cold, gnu::noinline]] inline void warn_unknown_suffix(State& st, char const* b,
                                                              char const* e) {
-    st.warn(b, view(b, e), "unknown move annotation '" + std::string(view(b, e)) + "'");
+    st.warn(b, view(b, e), "unknown move annotation '" + std::string(view(b, e)) + "'",
+            "unknown move annotation");
 }
 
 // A move (or null move) token: splits off `e.p.` and the suffix annotation.
@@ -137,8 +138,8 @@ inline void deliver_move(State& st, char const* p, char const* e) {
     if (nag >= 0) {
         st.visitor.nag(st.token(p, e), static_cast<std::uint8_t>(nag));
     } else {
-        st.warn(p, text,
-                "unknown annotation symbol '" + std::string(text) + "'; kept as a comment");
+        st.warn(p, text, "unknown annotation symbol '" + std::string(text) + "'; kept as a comment",
+                "unknown annotation symbol kept as a comment");
         st.visitor.comment(st.token(p, e), CommentKind::brace);
     }
 }
@@ -170,7 +171,8 @@ void deliver_token(State& st, char const* p, char const* e);
     if (st.active())
         st.warn(p, view(p, e),
                 "move number periods written before the move '" + std::string(view(q, e)) +
-                    "'; read as the move");
+                    "'; read as the move",
+                "move number periods glued to the move");
     deliver_token(st, q, e);
 }
 
@@ -278,7 +280,8 @@ struct tag_name_parser : primitive<tag_name_parser> {
     char const* ve = close;
     while (ve != p && scan::is_blank(ve[-1])) --ve;
     if (ve == p || std::find(p, ve, '"') != ve) return false;
-    st.warn(p, view(p, ve), "tag value without quotes; read up to the ']' ending the line");
+    st.warn(p, view(p, ve), "tag value without quotes; read up to the ']' ending the line",
+            "tag value without quotes");
     st.content = true;
     ast::Location const name_at = st.loc(st.tag_name.data());
     ast::Location const value_at = st.loc(p);
@@ -311,12 +314,15 @@ struct tag_value_parser : primitive<tag_value_parser> {
         }
         auto const value = view(p + 1, scan.close);
         if (scan.unescaped_quote)
-            st.warn(p, value, "unescaped '\"' inside a tag value; taken as part of the value");
+            st.warn(p, value, "unescaped '\"' inside a tag value; taken as part of the value",
+                    "unescaped quote inside a tag value");
         if (scan.missing_quote)
-            st.warn(p, value, "tag value has no closing '\"'; it ends at the ']' ending the line");
+            st.warn(p, value, "tag value has no closing '\"'; it ends at the ']' ending the line",
+                    "tag value without a closing quote");
         if (scan.trailing_backslash)
             st.warn(scan.close - 1, value,
-                    "tag value ends in an unescaped '\\'; taken as part of the value");
+                    "tag value ends in an unescaped '\\'; taken as part of the value",
+                    "tag value ending in a backslash");
         st.content = true;
         if (scan::iequals(st.tag_name, "Notation") && scan::iequals(value, "ICCF")) st.iccf = true;
         ast::Location const name_at = st.loc(st.tag_name.data()); // in order: name, value
@@ -431,7 +437,8 @@ struct nag_parser : primitive<nag_parser> {
         }
         if (value > 255) {
             st.warn(p, view(p, e),
-                    "NAG " + std::string(view(p, e)) + " is out of range 0-255; ignored");
+                    "NAG " + std::string(view(p, e)) + " is out of range 0-255; ignored",
+                    "NAG out of range");
         } else if (st.active()) {
             st.visitor.nag(st.token(p, e), static_cast<std::uint8_t>(value));
         }
@@ -513,7 +520,8 @@ struct stray_close_parser : primitive<stray_close_parser> {
         State& st = state(ctx);
         char const* p = first;
         if (p == last || *p != ')' || st.depth != 0) return false;
-        if (st.active()) st.warn(p, ")", "')' without a matching '('; ignored");
+        if (st.active())
+            st.warn(p, ")", "')' without a matching '('; ignored", "')' without a matching '('");
         st.consume(p, p + 1);
         first = p + 1;
         return true;
@@ -532,7 +540,8 @@ struct variation_result_parser : primitive<variation_result_parser> {
         if (n == 0) return false;
         if (st.active())
             st.warn(p, view(p, p + n),
-                    "result inside a variation; ignored (the game's result ends the movetext)");
+                    "result inside a variation; ignored (the game's result ends the movetext)",
+                    "result inside a variation");
         st.consume(p, p + n);
         first = p + n;
         return true;
@@ -550,7 +559,9 @@ struct result_parser : primitive<result_parser> {
         State& st = state(ctx);
         st.has_result = true;
         st.content = true;
-        if (n == 3 && p[1] == '/') st.warn(p, "1/2", "non-standard result '1/2'; read as 1/2-1/2");
+        if (n == 3 && p[1] == '/')
+            st.warn(p, "1/2", "non-standard result '1/2'; read as 1/2-1/2",
+                    "non-standard result '1/2'");
         st.visitor.result(st.token(p, p + n));
         st.consume(p, p + n);
         first = p + n;

@@ -88,10 +88,11 @@ std::string without_timing(std::string s) {
 BOOST_AUTO_TEST_CASE(help_names_every_option_of_the_contract) {
     auto r = sh(bin + " --help");
     BOOST_TEST(r.status == 0);
-    for (auto opt :
-         {"--to", "--lang", "--input-lang", "--iccf-short-promotion", "--annotate", "--no-comments",
-          "--no-nags", "--no-variations", "--width", "--output", "--suffix", "--rejects",
-          "--keep-broken", "--check", "--quiet", "--progress", "--help", "--version"}) {
+    for (auto opt : {"--to",           "--lang",        "--input-lang", "--iccf-short-promotion",
+                     "--annotate",     "--no-comments", "--no-nags",    "--no-variations",
+                     "--width",        "--output",      "--suffix",     "--rejects",
+                     "--keep-broken",  "--check",       "--quiet",      "--progress",
+                     "--all-warnings", "--no-warnings", "--help",       "--version"}) {
         BOOST_TEST_CONTEXT(opt) { BOOST_TEST(r.out.find(opt) != std::string::npos); }
     }
     auto v = sh(bin + " --version");
@@ -290,4 +291,53 @@ BOOST_AUTO_TEST_CASE(all_good_exits_0_and_numeric_reads_back) {
     auto back = sh(bin + " -q " + q(in) + " | " + bin + " -q -t san");
     BOOST_TEST(back.status == 0);
     BOOST_TEST(back.out.find("1. e4 e5 2. Nf3 Nc6 1-0") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(warnings_fold_per_file_and_kind) {
+    // Per file, the first 5 warnings of each kind, then one line counting the rest; errors
+    // always in full; the same for every thread count. (The whole standard error of one file
+    // is in data/golden/many-warnings.*.stderr.)
+    fs::path dir = temp_dir() / "fold-in";
+    fs::create_directories(dir);
+    std::string game = "[Event \"x\"]\n\n1. d4 d5\n\n"; // a warning: no result
+    std::string bad = "[Event \"bad\"]\n\n1. d4 d5 2. Ke3 *\n\n";
+    std::string a, b;
+    for (int i = 0; i < 9; ++i) a += game;
+    for (int i = 0; i < 7; ++i) a += bad; // 7 errors, all shown
+    for (int i = 0; i < 6; ++i) b += game;
+    std::ofstream(dir / "a.pgn", std::ios::binary) << a;
+    std::ofstream(dir / "b.pgn", std::ios::binary) << b;
+    auto count = [](std::string const& s, std::string const& what) {
+        std::size_t n = 0;
+        for (std::size_t p = s.find(what); p != std::string::npos; p = s.find(what, p + 1)) ++n;
+        return n;
+    };
+    auto run = [&](std::string const& opts) {
+        fs::remove_all(temp_dir() / "fold-out");
+        return sh("cd " + q(dir) + " && " + bin + " " + opts + " -o " + q(temp_dir() / "fold-out") +
+                  " a.pgn b.pgn 2>&1 >/dev/null");
+    };
+    auto folded = run("-j1");
+    BOOST_TEST(folded.status == 1);
+    // 5 warnings, 7 errors and the line counting the rest; 5 warnings and that line.
+    BOOST_TEST(count(folded.out, "a.pgn:") == 5 + 7 + 1U);
+    BOOST_TEST(count(folded.out, "b.pgn:") == 5 + 1U);
+    BOOST_TEST(count(folded.out, ": error: ") == 7U);
+    BOOST_TEST(folded.out.find("a.pgn: ... and 4 more warnings like this (game has no result); "
+                               "--all-warnings shows every one\n") != std::string::npos);
+    BOOST_TEST(folded.out.find("b.pgn: ... and 1 more warning like this (game has no result)") !=
+               std::string::npos);
+    BOOST_TEST(folded.out.find("pgn-iccf: warnings by kind:\npgn-iccf:       15  game has no "
+                               "result\n") != std::string::npos);
+    BOOST_TEST(without_timing(run("-j2").out) == without_timing(folded.out));
+    auto all = run("-j2 --all-warnings");
+    BOOST_TEST(count(all.out, ": warning: ") == 15U);
+    BOOST_TEST(count(all.out, "more warning") == 0U);
+    auto none = run("-j2 -w");
+    BOOST_TEST(count(none.out, ": warning: ") == 0U);
+    BOOST_TEST(count(none.out, ": error: ") == 7U);
+    BOOST_TEST(count(none.out, "more warning") == 0U);
+    BOOST_TEST(none.out.find("0 converted, 7 rejected") == std::string::npos);
+    BOOST_TEST(none.out.find("22 games read: 15 converted, 7 rejected") != std::string::npos);
+    BOOST_TEST(sh(bin + " --all-warnings -w - </dev/null 2>/dev/null").status == 2);
 }

@@ -472,6 +472,7 @@ EdgeExpect const edge_expectations[] = {
     {"lichess-eval-comments.pgn", 1, 17, 53, 53, 0, 0, 1, 0, 0},
     {"long-algebraic-hyphens.pgn", 1, 0, 135, 0, 0, 0, 1, 0, 0},
     {"long-algebraic-piece-letters.pgn", 1, 0, 117, 0, 0, 0, 1, 0, 0},
+    {"many-warnings.pgn", 8, 25, 16, 0, 0, 0, 1, 0, 8},
     {"nags-run-together.pgn", 1, 0, 2, 0, 6, 0, 1, 0, 0},
     {"no-move-numbers.pgn", 1, 0, 16, 0, 0, 0, 1, 0, 0},
     {"no-moves-comment-then-result.pgn", 2, 8, 0, 2, 0, 0, 2, 0, 0},

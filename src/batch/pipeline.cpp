@@ -53,8 +53,9 @@ struct Batch {
     std::string packed;  // `out` compressed, when the output is compressed
     std::string rejects; // rejected games as read
     std::string rejects_packed;
-    std::string messages;         // diagnostics, in game order
-    std::uint64_t game_count = 0; // an oversized game counts at its first piece
+    std::string messages;                // diagnostics, in game order
+    std::vector<std::string_view> kinds; // of each line of `messages` (pgn::GameReport::kinds)
+    std::uint64_t game_count = 0;        // an oversized game counts at its first piece
     std::uint64_t converted = 0, kept_broken = 0, rejected = 0, moves = 0, errors = 0, warnings = 0;
 
     void reset() {
@@ -72,6 +73,10 @@ struct Batch {
             std::vector<ast::RawGame>().swap(games.games);
             std::vector<pgn::GamePart>().swap(games.parts);
         }
+        if (kinds.capacity() > kept_games)
+            std::vector<std::string_view>().swap(kinds);
+        else
+            kinds.clear();
         game_count = converted = kept_broken = rejected = moves = errors = warnings = 0;
     }
 
@@ -171,7 +176,7 @@ public:
         if (stopped_ || b.pause) return;
         Job const& job = plan_.jobs[b.job];
         if (b.first) start_job(job, b);
-        if (!b.messages.empty()) report_.diagnostics(b.messages);
+        if (!b.messages.empty()) show_messages(b);
         io::ByteSink* out = plan_.directory_mode ? job_sink_.get() : sinks_.single;
         std::string const& text = b.packed.empty() ? b.out : b.packed;
         if (out && !text.empty()) {
@@ -210,8 +215,52 @@ public:
     }
 
 private:
+    // A count per warning kind, in order of first appearance (a run sees a few dozen kinds).
+    using KindCounts = std::vector<std::pair<std::string_view, std::uint64_t>>;
+    static std::uint64_t count(KindCounts& counts, std::string_view kind) {
+        for (auto& [k, n] : counts)
+            if (k.data() == kind.data() || k == kind) return ++n;
+        counts.emplace_back(kind, 1);
+        return 1;
+    }
+
+    // Passes the batch's diagnostics to the report: every error; warnings as
+    // PipelineOptions::warnings says (folded: the first few of each kind in this file).
+    void show_messages(Batch const& b) {
+        std::string_view const all = b.messages;
+        std::size_t pos = 0, shown_from = 0;
+        for (std::size_t i = 0; pos < all.size(); ++i) {
+            std::size_t end = all.find('\n', pos);
+            end = end == std::string_view::npos ? all.size() : end + 1;
+            std::string_view const kind = i < b.kinds.size() ? b.kinds[i] : std::string_view{};
+            bool show = true;
+            if (!kind.empty()) {
+                count(sum_.warning_kinds, kind);
+                std::uint64_t const n = count(file_kinds_, kind);
+                show = opt_.warnings == WarningDisplay::all ||
+                       (opt_.warnings == WarningDisplay::folded && n <= opt_.warnings_per_kind);
+            }
+            if (!show) {
+                if (pos > shown_from) report_.diagnostics(all.substr(shown_from, pos - shown_from));
+                shown_from = end;
+            }
+            pos = end;
+        }
+        if (all.size() > shown_from) report_.diagnostics(all.substr(shown_from));
+    }
+
+    // The "... and N more" lines of the file's folded warnings.
+    void close_folds(Job const& job) {
+        if (opt_.warnings == WarningDisplay::folded)
+            for (auto const& [kind, n] : file_kinds_)
+                if (n > opt_.warnings_per_kind)
+                    report_.folded(job.display, kind, n - opt_.warnings_per_kind);
+        file_kinds_.clear();
+    }
+
     void start_job(Job const& job, Batch const& b) {
         file_ = FileLine{};
+        file_kinds_.clear();
         file_.input = job.display;
         wrote_ = false;
         job_failed_ = false;
@@ -252,6 +301,7 @@ private:
 
     void end_job(Job const& job, Batch const& b) {
         ++files_done_;
+        close_folds(job);
         sum_.bytes += b.bytes;
         if (!b.input_error.empty()) {
             report_.error(b.input_error);
@@ -295,6 +345,7 @@ private:
     std::atomic<bool>& stop_;
     std::unique_ptr<io::ByteSink> job_sink_;
     FileLine file_{};
+    KindCounts file_kinds_;
     bool wrote_ = false;
     bool job_failed_ = false;
     bool stopped_ = false;
@@ -314,6 +365,7 @@ void oversized_piece(Batch& b, ast::RawGame const& piece, pgn::GamePart part, Jo
         m += ':' + std::to_string(piece.start.line) + ':' + std::to_string(piece.start.column) +
              ": error: game " + std::to_string(piece.number) + ": the game is larger than " +
              format_size(opt.max_game_size) + " (--max-game-size): not read";
+        b.kinds.emplace_back(); // an error
         m += sinks.rejects ? "; its bytes go to the rejects file\n" : "\n";
     }
     if (!sinks.rejects) return;
@@ -340,6 +392,7 @@ void convert(Batch& b, pgn::Converter& converter, Plan const& plan, PipelineOpti
         b.errors += std::uint64_t(r.errors);
         b.warnings += std::uint64_t(r.warnings);
         b.messages += r.messages;
+        b.kinds.insert(b.kinds.end(), r.kinds.begin(), r.kinds.end());
         switch (r.status) {
         case pgn::GameStatus::converted:
             ++b.converted;

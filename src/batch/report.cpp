@@ -36,6 +36,22 @@ std::string format_summary(Summary const& s) {
     return line;
 }
 
+std::string format_warning_kinds(Summary const& s) {
+    if (s.warnings == 0 || s.warning_kinds.empty()) return {};
+    auto kinds = s.warning_kinds;
+    std::stable_sort(kinds.begin(), kinds.end(),
+                     [](auto const& a, auto const& b) { return a.second > b.second; });
+    std::string text = "pgn-iccf: warnings by kind:\n";
+    char buf[64];
+    for (auto const& [kind, n] : kinds) {
+        std::snprintf(buf, sizeof buf, "pgn-iccf: %8" PRIu64 "  ", n);
+        text += buf;
+        text += kind;
+        text += '\n';
+    }
+    return text;
+}
+
 Report::Report(std::FILE* err, Options const& options)
     : err_(err), opt_(options), start_(std::chrono::steady_clock::now()) {}
 
@@ -64,6 +80,16 @@ void Report::note(std::string_view message) {
 
 void Report::diagnostics(std::string_view lines) {
     if (!lines.empty()) put(lines);
+}
+
+void Report::folded(std::string_view input, std::string_view kind, std::uint64_t more) {
+    std::string line;
+    pgn::append_terminal_safe(line, input, pgn::no_cut);
+    line += ": ... and " + std::to_string(more) + " more warning";
+    line += more == 1 ? " like this (" : "s like this (";
+    line += kind;
+    line += "); --all-warnings shows every one\n";
+    put(line);
 }
 
 void Report::file_done(FileLine const& f) {
@@ -123,6 +149,7 @@ void Report::summary(Summary const& s) {
     if (opt_.quiet) return;
     std::string line = format_summary(s);
     line += '\n';
+    line += format_warning_kinds(s);
     put(line);
 }
 

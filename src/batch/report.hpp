@@ -9,8 +9,17 @@
 #include <cstdio>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace pgn_iccf::batch {
+
+// Which warnings a run shows. Errors are always shown in full.
+enum class WarningDisplay : std::uint8_t {
+    folded, // per file, the first few of each kind, then one line counting the rest
+    all,    // every one (--all-warnings)
+    none,   // none (--no-warnings); they are still counted
+};
 
 struct Summary {
     std::uint64_t files = 0;       // inputs opened
@@ -26,6 +35,8 @@ struct Summary {
     std::uint64_t bytes = 0; // PGN bytes read (after decompression)
     double seconds = 0;
     bool io_failure = false; // an input could not be read or an output not written
+    // Warnings by kind (pgn::GameReport::kinds), in order of first appearance.
+    std::vector<std::pair<std::string_view, std::uint64_t>> warning_kinds;
 };
 
 // Exit status of CLI.md: 0 all converted, 1 some games not converted, 2 I/O or usage.
@@ -33,6 +44,10 @@ int exit_status(Summary const& s);
 
 // The summary as printed at the end of a run (one line, no line end).
 std::string format_summary(Summary const& s);
+
+// The lines after the summary counting warnings by kind, most frequent first (each ending in
+// '\n'; "" when there were no warnings).
+std::string format_warning_kinds(Summary const& s);
 
 // What one file of a directory-mode run gave, for its line.
 struct FileLine {
@@ -56,8 +71,11 @@ public:
     void error(std::string_view message);
     // "pgn-iccf: note: MESSAGE" (not with -q).
     void note(std::string_view message);
-    // Diagnostic lines of the converter, each ending in '\n' (always shown).
+    // Diagnostic lines of the converter, each ending in '\n' (always shown: the caller
+    // chooses which warnings to pass).
     void diagnostics(std::string_view lines);
+    // Closes a file's diagnostics: "FILE: ... and N more warnings like this (KIND)".
+    void folded(std::string_view input, std::string_view kind, std::uint64_t more);
     void file_done(FileLine const& line);
     // Progress: inputs finished, bytes consumed as stored (compressed bytes for compressed
     // inputs), PGN bytes and games done.

@@ -25,8 +25,9 @@ struct RunOptions {
     bool check = false;              // verify only
     bool quiet = false;              // no progress, no per-file lines, no summary
     bool progress = false;           // progress even when stderr is not a terminal
-    unsigned threads = 0;            // worker threads; 0 = every core (default_threads())
-    int compress_level = 0;          // 0 = the default level of each compression
+    WarningDisplay warnings = WarningDisplay::folded;
+    unsigned threads = 0;   // worker threads; 0 = every core (default_threads())
+    int compress_level = 0; // 0 = the default level of each compression
     std::size_t max_game_size = pgn::GameReader::default_max_game_size; // larger: one error
     bool stdout_closed = false; // descriptor 1 was closed at start (now /dev/null)
     std::size_t batch_bytes = std::size_t{1} << 20; // game bytes per pipeline batch

@@ -165,6 +165,10 @@ int main(int argc, char** argv) {
          "worker threads (default: every core); the output is the same for every N")    //
         ("check", po::bool_switch(&run.check), "read and verify only: no output files") //
         ("quiet,q", po::bool_switch(&run.quiet), "no progress display and no summary")  //
+        ("all-warnings", "show every warning (default: per file, the first 5 of each kind, "
+                         "then one line counting the rest)") //
+        ("no-warnings,w", "show no warnings (errors are always shown; the summary counts "
+                          "them)") //
         ("progress", po::bool_switch(&run.progress),
          "show progress even when standard error is not a terminal") //
         ("help,h", "show this help")                                 //
@@ -221,6 +225,10 @@ int main(int argc, char** argv) {
     run.convert.comments = !vm.count("no-comments");
     run.convert.nags = !vm.count("no-nags");
     run.convert.variations = !vm.count("no-variations");
+    if (vm.count("all-warnings") && vm.count("no-warnings"))
+        return usage_error("--all-warnings and --no-warnings exclude each other");
+    if (vm.count("all-warnings")) run.warnings = batch::WarningDisplay::all;
+    if (vm.count("no-warnings")) run.warnings = batch::WarningDisplay::none;
 
     if (vm.count("jobs") && jobs < 1) return usage_error("--jobs must be at least 1");
     run.threads = static_cast<unsigned>(jobs);

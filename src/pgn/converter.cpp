@@ -175,7 +175,8 @@ void Converter::tag(ast::Token name, ast::Token value) {
         if (!rejected_)
             report(ast::Severity::error, name.where, {}, {},
                    "more than " + std::to_string(max_tags) +
-                       " tag pairs; the game is not converted");
+                       " tag pairs; the game is not converted",
+                   {});
         rejected_ = dead_ = true;
         return;
     }
@@ -202,7 +203,7 @@ ast::Location Converter::tag_location(int kind) const {
 // (escaped, never cut), the players and the token (escaped, cut at quoted_bytes). The context
 // is ours; the message is ours too, every piece of input in it made safe where it is built.
 void Converter::report(ast::Severity severity, ast::Location where, std::string_view context,
-                       std::string_view token, std::string_view message) {
+                       std::string_view token, std::string_view message, std::string_view kind) {
     std::string& m = report_.messages;
     append_terminal_safe(m, file_, no_cut);
     m.push_back(':');
@@ -234,6 +235,7 @@ void Converter::report(ast::Severity severity, ast::Location where, std::string_
     }
     m.append(message);
     m.push_back('\n');
+    report_.kinds.push_back(severity == ast::Severity::error ? std::string_view{} : kind);
     if (severity == ast::Severity::error)
         ++report_.errors;
     else
@@ -251,7 +253,7 @@ void Converter::diagnostic(ast::Diagnostic const& d) {
     // The grammar's wording may quote the token ("unknown annotation symbol '<token>'").
     std::string message;
     append_terminal_safe_message(message, d.message, d.token);
-    report(d.severity, d.where, {}, d.token, message);
+    report(d.severity, d.where, {}, d.token, message, d.kind);
     if (d.severity == ast::Severity::error) {
         // A syntax error: the reader ends the game; it is never written, even with
         // --keep-broken (its movetext is not known to be complete).
@@ -272,7 +274,7 @@ void Converter::setup() {
         chess960 = true;
     } else if (!kind.empty()) {
         report(ast::Severity::error, tag_location(tag_variant), {}, {},
-               "variant '" + terminal_safe(kind) + "' is not chess; the game is not converted");
+               "variant '" + terminal_safe(kind) + "' is not chess; the game is not converted", {});
         rejected_ = dead_ = true;
         return;
     }
@@ -285,7 +287,7 @@ void Converter::setup() {
             // the error may quote a field of it.
             std::string m = "'" + terminal_safe(fen, fen_bytes) + "': invalid FEN: ";
             append_terminal_safe(m, error, message_bytes);
-            report(ast::Severity::error, tag_location(tag_fen), {}, {}, m);
+            report(ast::Severity::error, tag_location(tag_fen), {}, {}, m, {});
             rejected_ = dead_ = true;
             return;
         }
@@ -516,7 +518,7 @@ Move Converter::fail_move(ast::Token move, notation::ReadResult const& r, bool n
     bool const cut = cuts_variation();
     if (cut) msg.append("; the variation is cut here and its rest kept in a comment");
     report(cut ? ast::Severity::warning : ast::Severity::error, move.where, move_context(),
-           move.text, msg);
+           move.text, msg, cut ? "unplayable move in a variation, the variation cut" : "");
     return assumed;
 }
 
@@ -581,7 +583,8 @@ void Converter::move(ast::Token move, ast::Token suffix) {
             w.append(" (");
             w.append(notation::write_san(pos_, m).view());
             w.push_back(')');
-            report(ast::Severity::warning, move.where, move_context(), move.text, w);
+            report(ast::Severity::warning, move.where, move_context(), move.text, w,
+                   "non-standard four-digit promotion");
         }
     }
 
@@ -638,12 +641,13 @@ bool Converter::begin_variation(ast::Token open) {
         if (!broken_text_.empty()) broken_text_.push_back(' ');
         broken_text_.append("(...)");
         report(ast::Severity::warning, open.where, {}, {},
-               "variation after an unplayable move kept only as '(...)' in the comment");
+               "variation after an unplayable move kept only as '(...)' in the comment",
+               "variation after an unplayable move kept as '(...)'");
         return false;
     }
     if (!has_last_) {
         report(ast::Severity::error, open.where, {}, "(",
-               "a variation must follow the move it replaces");
+               "a variation must follow the move it replaces", {});
         rejected_ = dead_ = true;
         return false;
     }
@@ -682,7 +686,8 @@ void Converter::end_variation(ast::Token) {
     if (empty)
         report(ast::Severity::warning, f.open_at, {}, "(",
                "variation without a move left out (no reader accepts '()'); a comment or "
-               "NAG in it is kept after the move before it");
+               "NAG in it is kept after the move before it",
+               "variation without a move left out");
     frames_.pop_back();
     if (writing()) {
         if (empty) {
@@ -718,10 +723,12 @@ void Converter::end_game(ast::GameEnd const& end) {
         report(ast::Severity::warning, tag_location(tag_result), {}, {},
                "Result tag \"" + terminal_safe(tagged) +
                    "\" is not a result (1-0, 0-1, 1/2-1/2, *); written as \"" +
-                   std::string(termination()) + "\"");
+                   std::string(termination()) + "\"",
+               "Result tag that is not a result");
     } else if (has_result_ && !tagged.empty() && normalise_result(result_.text) != tagged) {
         report(ast::Severity::warning, result_.where, {}, result_.text,
-               "result differs from the Result tag \"" + terminal_safe(tagged) + "\"");
+               "result differs from the Result tag \"" + terminal_safe(tagged) + "\"",
+               "result differs from the Result tag");
     }
 }
 

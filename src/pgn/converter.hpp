@@ -48,6 +48,9 @@ struct GameReport {
     int errors = 0;
     int warnings = 0;
     std::string messages; // formatted diagnostic lines, each ending in '\n'
+    // The kind of each line of `messages`, in order: a warning's kind (ast::Diagnostic::kind,
+    // a string literal), empty for an error. A run folds repeated warnings by kind.
+    std::vector<std::string_view> kinds;
 };
 
 class Converter final : public parser::Visitor {
@@ -95,8 +98,9 @@ private:
     void put_nag(std::uint8_t value);
 
     void setup();
+    // `kind`: a warning's kind (see GameReport::kinds), a string literal; {} for errors.
     void report(ast::Severity severity, ast::Location where, std::string_view context,
-                std::string_view token, std::string_view message);
+                std::string_view token, std::string_view message, std::string_view kind);
     std::string move_context() const;
     // Reports a move that cannot be played; returns the move to go on checking with
     // (strict mode, unique typo suggestion) or Move{}.
