@@ -454,3 +454,38 @@ BOOST_AUTO_TEST_CASE(an_unplayable_move_in_a_variation_cuts_the_variation) {
                n.messages);
     BOOST_TEST((n.status == std::vector<pgn::GameStatus>{pgn::GameStatus::converted}));
 }
+
+BOOST_AUTO_TEST_CASE(a_variation_directly_inside_a_variation_is_one_of_the_same_move) {
+    // "( (1. d4 d5) 1. c4 )": the inner variation stands before any move of the outer one, so
+    // it has no move of its own to replace: it is read as another variation of the same move
+    // (a warning), written beside it; what the outer variation held before it goes after the
+    // move before, its rest is a variation of the same move again, left out without a second
+    // warning when nothing follows. 1. e4 = 5254, 1. d4 = 4244, 1... d5 = 4745, 1. c4 = 3234,
+    // 1... e5 = 5755, 2. Nf3 = 7163, 2. Nc3 = 2133, 2... Nc6 = 2836, 3. Bb5 = 6125,
+    // 3. Bc4 = 6134.
+    std::string const in = "1. e4 ((1. d4 d5) 1. c4) e5 2. Nf3 (2. Nc3 ( ( {c} ) ) 2... Nc6) "
+                           "Nc6 3. Bb5 ( {x} ( 3. Bc4 ) {y} ) *\n";
+    auto n = convert(in);
+    BOOST_TEST(n.out == roster_unknown +
+                            "[Result \"*\"]\n[Notation \"ICCF\"]\n\n"
+                            "1. 5254 (1. 4244 4745) (1. 3234) 1... 5755 2. 7163 (2. 2133 "
+                            "{c} 2... 2836)\n"
+                            "2... 2836 3. 6125 {x} (3. 6134) {y} *\n\n");
+    std::string const w = "variation directly inside a variation, before its first move; read "
+                          "as another variation of the same move\n";
+    BOOST_TEST(n.messages ==
+               "test.pgn:1:8: warning: game 1: '(': " + w +
+                   "test.pgn:1:46: warning: game 1: '(': " + w +
+                   "test.pgn:1:46: warning: game 1: '(': variation without a move left out (no "
+                   "reader accepts '()'); a comment or NAG in it is kept after the move before "
+                   "it\n" +
+                   "test.pgn:1:83: warning: game 1: '(': " + w);
+    BOOST_TEST((n.status == std::vector<pgn::GameStatus>{pgn::GameStatus::converted}));
+    // Deeper: "( ( ( 1. d4 ) ) 1. c4 )" gives two variations of 1. e4.
+    auto d = convert("1. e4 ( ( ( 1. d4 ) ) 1. c4 ) *\n", to(notation::Notation::san));
+    BOOST_TEST(d.out == roster_unknown + "[Result \"*\"]\n\n1. e4 (1. d4) (1. c4) *\n\n");
+    // Read again, our output has no such construct left.
+    auto again = convert(n.out);
+    BOOST_TEST(again.messages == "");
+    BOOST_TEST(again.out == n.out);
+}

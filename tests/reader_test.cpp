@@ -489,6 +489,7 @@ EdgeExpect const edge_expectations[] = {
     {"square-bracket-in-tag.pgn", 1, 15, 130, 130, 0, 0, 1, 0, 0},
     {"tags-only-broadcast.pgn", 2, 38, 0, 0, 0, 0, 0, 0, 2},
     {"unescaped-quotes-in-tag.pgn", 1, 7, 20, 0, 0, 0, 1, 0, 4},
+    {"variation-inside-variation.pgn", 1, 7, 14, 1, 0, 6, 1, 0, 0},
     {"variations-nested.pgn", 1, 0, 9, 0, 0, 2, 1, 0, 0},
     {"variations-siblings.pgn", 1, 0, 9, 0, 0, 2, 1, 0, 0},
 };

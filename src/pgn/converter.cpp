@@ -645,24 +645,42 @@ bool Converter::begin_variation(ast::Token open) {
                "variation after an unplayable move kept as '(...)'");
         return false;
     }
+    if (!has_last_ && deferring()) {
+        // "( (": a variation directly inside a variation, before its first move. Read as
+        // another variation of the same move: the enclosing one is closed here (what it held
+        // so far goes after the move before it) and opened again after the inner one.
+        report(ast::Severity::warning, open.where, {}, "(",
+               "variation directly inside a variation, before its first move; read as "
+               "another variation of the same move",
+               "variation directly inside a variation");
+        int const reopen = frames_.back().reopen + 1;
+        close_variation(true);
+        open_variation(open.where);
+        frames_.back().reopen = reopen;
+        return true;
+    }
     if (!has_last_) {
         report(ast::Severity::error, open.where, {}, "(",
                "a variation must follow the move it replaces", {});
         rejected_ = dead_ = true;
         return false;
     }
+    open_variation(open.where);
+    return true;
+}
+
+void Converter::open_variation(ast::Location at) {
     Frame f;
     f.saved = pos_;
     f.last = last_;
     f.last_undo = last_undo_;
-    f.open_at = open.where;
+    f.open_at = at;
     f.need_number = need_number_;
     frames_.push_back(f);
     pos_.undo_move(last_, last_undo_);
     has_last_ = false;
     if (writing()) writer_.open_variation();
     need_number_ = true;
-    return true;
 }
 
 void Converter::end_variation(ast::Token) {
@@ -672,6 +690,19 @@ void Converter::end_variation(ast::Token) {
         return;
     }
     if (frames_.empty()) return;
+    int const reopen = frames_.back().reopen;
+    ast::Location const at = frames_.back().open_at;
+    close_variation(frames_.back().quiet);
+    if (reopen > 0) {
+        // The rest of a variation that held a variation before its first move ("( ( ... )
+        // rest )"): a variation of the same move again, left out silently if nothing follows.
+        open_variation(at);
+        frames_.back().reopen = reopen - 1;
+        frames_.back().quiet = true;
+    }
+}
+
+void Converter::close_variation(bool quiet) {
     flush_annotation();
     if (broken_) flush_broken();
     Frame const& f = frames_.back();
@@ -683,7 +714,7 @@ void Converter::end_variation(ast::Token) {
     bool const empty = !f.played;
     bool const f_need_number = f.need_number;
     bool need_number = true;
-    if (empty)
+    if (empty && !quiet)
         report(ast::Severity::warning, f.open_at, {}, "(",
                "variation without a move left out (no reader accepts '()'); a comment or "
                "NAG in it is kept after the move before it",

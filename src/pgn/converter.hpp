@@ -83,7 +83,15 @@ private:
         ast::Location open_at{}; // the '('
         bool played = false;     // the variation has a move (until then comments wait)
         bool need_number = true; // need_number_ of the enclosing line before the '('
+        // "( (": variations of the same move still to open when this one closes (the rest
+        // of the enclosing variations), and whether this one is such a rest (left out
+        // without a warning when nothing follows).
+        int reopen = 0;
+        bool quiet = false;
     };
+    void open_variation(ast::Location at); // a '(' after the move it replaces
+    // The innermost variation ends (left out, with a warning unless quiet, if it has no move).
+    void close_variation(bool quiet);
     // A comment or NAG at the start of a variation, held until the variation's first move:
     // a variation that ends without a move is left out (no PGN reader accepts "()") and what
     // it held goes after the move before it.
