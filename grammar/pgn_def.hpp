@@ -267,20 +267,19 @@ struct tag_name_parser : primitive<tag_name_parser> {
 };
 
 // §8.1.1 tag value: delivers the tag pair (the closing ']' is checked next).
-// A value without quotes (`[FEN rnbqkb1r/... b KQkq - 3 3]`): read up to the last ']' of the
-// line, with a warning; without a ']' on the line it is no tag value.
+// A value without quotes (`[FEN rnbqkb1r/... b KQkq - 3 3]`): read up to the first ']' of the
+// line (`[White Smith] [Black Jones]` is two tag pairs), with a warning; without a ']' on the
+// line it is no tag value.
 [[gnu::cold, gnu::noinline]] inline bool unquoted_tag_value(State& st, char const*& first,
                                                             char const* last) {
     char const* p = first;
     char const* const le = scan::find_line_end(p, last);
-    char const* close = le;
-    while (close != p && close[-1] != ']') --close;
-    if (close == p) return false;
-    --close; // the ']'
+    char const* const close = std::find(p, le, ']');
+    if (close == le) return false;
     char const* ve = close;
     while (ve != p && scan::is_blank(ve[-1])) --ve;
     if (ve == p || std::find(p, ve, '"') != ve) return false;
-    st.warn(p, view(p, ve), "tag value without quotes; read up to the ']' ending the line",
+    st.warn(p, view(p, ve), "tag value without quotes; read up to the ']'",
             "tag value without quotes");
     st.content = true;
     ast::Location const name_at = st.loc(st.tag_name.data());

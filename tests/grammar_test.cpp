@@ -217,8 +217,11 @@ Case const cases[] = {
      "M[e4] ( M[d4] W[1:14 result inside a variation; ignored (the game's result ends the "
      "movetext)] E[1:15 expected ')' closing the variation, but the game ends here] END!"},
     {"tag value without quotes", "[FEN 8/8/8/8/8/8/8/K6k w - - 0 1 ]\n1. Kb1 *",
-     "W[1:6 tag value without quotes; read up to the ']' ending the line] "
+     "W[1:6 tag value without quotes; read up to the ']'] "
      "T[FEN=8/8/8/8/8/8/8/K6k w - - 0 1] M[Kb1] R[*] END"},
+    {"tag values without quotes on one line", "[White Smith] [Black Jones]\n1. e4 *",
+     "W[1:8 tag value without quotes; read up to the ']'] T[White=Smith] "
+     "W[1:22 tag value without quotes; read up to the ']'] T[Black=Jones] M[e4] R[*] END"},
     {"unmatched close paren", "1. e4 ) *",
      "M[e4] W[1:7 ')' without a matching '('; ignored] R[*] END"},
     {"results inside variations", "1. e4 (1. d4 1/2-1/2) (* 1. c4) 1-0",

@@ -758,7 +758,8 @@ void Converter::end_game(ast::GameEnd const& end) {
                "Result tag that is not a result");
     } else if (has_result_ && !tagged.empty() && normalise_result(result_.text) != tagged) {
         report(ast::Severity::warning, result_.where, {}, result_.text,
-               "result differs from the Result tag \"" + terminal_safe(tagged) + "\"",
+               "result differs from the Result tag \"" + terminal_safe(tagged) +
+                   "\"; the Result tag is written as \"" + std::string(termination()) + "\"",
                "result differs from the Result tag");
     }
 }
@@ -785,26 +786,37 @@ void Converter::write_game(std::string& out) {
     // Seven Tag Roster first, in its order.
     for (std::size_t i = 0; i < roster.size(); ++i) {
         int at = first_tag_[i];
-        if (int(i) == tag_result && (at < 0 ? has_result_ : !is_result(tag_value(tag_result))))
-            write_tag(out, roster[i], termination());
+        if (int(i) == tag_result)
+            write_tag(out, roster[i], termination()); // always equal to the marker (§8.2.6)
         else if (at >= 0)
             copy_tag(roster[i], tags_[std::size_t(at)].value.text);
         else
             write_tag(out, roster[i], roster_default[i]);
     }
     if (opt_.to == Notation::numeric) write_tag(out, "Notation", "ICCF");
-    // The other tags in input order (a repeated roster tag is kept where it was).
+    // The other tags in input order (a repeated roster tag is kept where it was); the tags
+    // that other readers need to set the game up are written in their standard spelling.
+    bool const fen_used = !tag_value(tag_fen).empty();
     for (std::size_t i = 0; i < tags_.size(); ++i) {
         Tag const& t = tags_[i];
         if (t.kind < roster.size() && first_tag_[t.kind] == int(i)) continue;
         if (t.kind == tag_notation) continue;
+        if (t.kind == tag_setup) {
+            // The FEN is used: SetUp says so ([SetUp "0"] beside a FEN would hide it).
+            write_tag(out, "SetUp",
+                      fen_used && first_tag_[tag_setup] == int(i) ? "1" : t.value.text);
+            continue;
+        }
         if (t.kind == tag_fen && first_tag_[tag_fen] == int(i) && !t.value.text.empty()) {
             // Readers need these to use the FEN (§9.7.1) and to know what castling codes
             // mean: added before the FEN when the input left them out.
             if (chess960_ && first_tag_[tag_variant] < 0) write_tag(out, "Variant", "Chess960");
             if (first_tag_[tag_setup] < 0) write_tag(out, "SetUp", "1");
         }
-        copy_tag(t.name.text, t.value.text);
+        copy_tag(t.kind == tag_fen       ? "FEN"
+                 : t.kind == tag_variant ? "Variant"
+                                         : t.name.text,
+                 t.value.text);
     }
     out.push_back('\n');
     writer_.token(termination());
