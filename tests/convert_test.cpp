@@ -436,18 +436,16 @@ BOOST_AUTO_TEST_CASE(the_result_tag_and_the_marker_are_standard_and_agree) {
 
 BOOST_AUTO_TEST_CASE(an_unplayable_move_in_a_variation_cuts_the_variation) {
     // The main line is sound: the variation is written up to the bad move, the rest of it
-    // (moves and NAGs; a variation inside it as "(...)") kept in a comment, with a warning;
+    // kept verbatim in a comment (up to its ')', variations inside it too), with a warning;
     // the game is converted. --strict rejects the game, as a bad main-line move does.
     std::string const in = "1. e4 e5 (1... c5 2. Ke3 Nc6 $2 (2... d6) 3. d4) 2. Nf3 Nc6 *\n";
     auto c = convert(in, to(notation::Notation::san));
     BOOST_TEST(c.out == roster_unknown +
                             "[Result \"*\"]\n\n"
-                            "1. e4 e5 (1... c5 {Ke3 Nc6 $2 (...) d4}) 2. Nf3 Nc6 *\n\n");
+                            "1. e4 e5 (1... c5 {Ke3 Nc6 $2 (2... d6) 3. d4}) 2. Nf3 Nc6 *\n\n");
     BOOST_TEST(c.messages ==
                "test.pgn:1:22: warning: game 1, move 2.: 'Ke3': no king can legally move to e3; "
-               "the variation is cut here and its rest kept in a comment\n"
-               "test.pgn:1:33: warning: game 1: variation after an unplayable move kept only as "
-               "'(...)' in the comment\n");
+               "the variation is cut here and its rest kept in a comment\n");
     BOOST_TEST((c.status == std::vector<pgn::GameStatus>{pgn::GameStatus::converted}));
     pgn::ConvertOptions strict = to(notation::Notation::san);
     strict.strict = true;
@@ -459,12 +457,27 @@ BOOST_AUTO_TEST_CASE(an_unplayable_move_in_a_variation_cuts_the_variation) {
     // A typo in a numeric variation: the suggestion is offered, nothing is assumed; the
     // variation has no playable move, so it is left out and its text follows e5.
     auto n = convert("1. 5254 5755 (1... 3753 2. 4244) 2. 7163 *\n", to(notation::Notation::san));
-    BOOST_TEST(n.out == roster_unknown + "[Result \"*\"]\n\n1. e4 e5 {3753 4244} 2. Nf3 *\n\n");
+    BOOST_TEST(n.out == roster_unknown + "[Result \"*\"]\n\n1. e4 e5 {3753 2. 4244} 2. Nf3 *\n\n");
     BOOST_TEST(n.messages.find("'3753': ") != std::string::npos, n.messages);
     BOOST_TEST(n.messages.find("did you mean 3735 (c5)?; the variation is cut here") !=
                    std::string::npos,
                n.messages);
     BOOST_TEST((n.status == std::vector<pgn::GameStatus>{pgn::GameStatus::converted}));
+    // A rest holding a comment: a brace comment cannot hold its '}', a ';' comment can (on
+    // one line: its line breaks are written as spaces).
+    auto b = convert("1. e4 e5 (1... Ke7 {a}\n2. Nf3) 2. Nf3 *\n", to(notation::Notation::san));
+    BOOST_TEST(b.out ==
+               roster_unknown + "[Result \"*\"]\n\n1. e4 e5 ;Ke7 {a} 2. Nf3\n2. Nf3 *\n\n");
+    BOOST_TEST(convert(b.out, to(notation::Notation::san)).out == b.out);
+    // Without comments the rest is left out like any comment (the warning says so).
+    pgn::ConvertOptions bare = to(notation::Notation::san);
+    bare.comments = false;
+    auto nc = convert(in, bare);
+    BOOST_TEST(nc.out == roster_unknown + "[Result \"*\"]\n\n1. e4 e5 (1... c5) 2. Nf3 Nc6 *\n\n");
+    BOOST_TEST(nc.messages ==
+               "test.pgn:1:22: warning: game 1, move 2.: 'Ke3': no king can legally move to e3; "
+               "the variation is cut here and its rest left out (comments are left out)\n");
+    BOOST_TEST(convert(nc.out, bare).out == nc.out);
 }
 
 BOOST_AUTO_TEST_CASE(a_variation_directly_inside_a_variation_is_one_of_the_same_move) {

@@ -116,6 +116,7 @@ GameReport Converter::convert(ast::RawGame const& game, std::string_view file, s
     need_number_ = true;
     display_offset_ = 0;
     broken_text_.clear();
+    cut_ = false;
     pending_annotation_ = {};
     has_result_ = false;
     result_ = {};
@@ -381,6 +382,12 @@ void Converter::start_broken(ast::Token move, ast::Token suffix) {
         dead_ = true;
         return;
     }
+    if (cuts_variation()) {
+        // The variation's rest is kept verbatim: its bytes from here to its ')' (flush_broken).
+        cut_ = true;
+        cut_from_ = move.where.offset;
+        return;
+    }
     broken_text_.append(move.text);
     broken_text_.append(suffix.text);
 }
@@ -393,13 +400,39 @@ void Converter::flush_annotation() {
     need_number_ = true;
 }
 
-void Converter::flush_broken() {
+void Converter::flush_broken(std::uint64_t end) {
+    ast::CommentKind kind = ast::CommentKind::brace;
+    if (cut_) {
+        // The rest of a cut variation, [cut_from_, end) of the input, as it was written.
+        cut_ = false;
+        std::uint64_t const start = game_->start.offset;
+        std::string_view rest = game_->bytes;
+        end = std::min<std::uint64_t>(end, start + rest.size());
+        if (cut_from_ < start || end < cut_from_) return;
+        rest = rest.substr(cut_from_ - start, end - cut_from_);
+        while (!rest.empty() && (rest.back() == ' ' || rest.back() == '\t' || rest.back() == '\n' ||
+                                 rest.back() == '\r'))
+            rest.remove_suffix(1);
+        if (rest.find('}') != std::string_view::npos) {
+            // It holds a comment: a ';' comment holds the '}', on one line.
+            broken_text_.assign(rest);
+            for (char& c : broken_text_)
+                if (c == '\n' || c == '\r') c = ' ';
+            kind = ast::CommentKind::rest_of_line;
+        } else {
+            broken_text_.assign(rest);
+        }
+    }
     if (broken_text_.empty()) return;
     // In a variation whose first move is unplayable the rest waits like any comment: the
     // variation has no move, so it is left out and the text goes after the move before it.
-    if (writing()) put_comment(broken_text_, ast::CommentKind::brace);
+    // Without comments, the rest of a cut variation is left out like every other comment (so
+    // that our output, read again with the same options, gives the same bytes); the rest of
+    // a broken game is its content and stays.
+    bool const keep = opt_.comments || !cuts_variation();
+    if (writing() && keep) put_comment(broken_text_, kind);
     broken_text_.clear();
-    need_number_ = true;
+    if (keep) need_number_ = true;
 }
 
 Move Converter::fail_move(ast::Token move, notation::ReadResult const& r, bool null_in_check) {
@@ -516,7 +549,10 @@ Move Converter::fail_move(ast::Token move, notation::ReadResult const& r, bool n
     // In a variation the main line is still sound: the variation is written up to here and
     // its rest kept as a comment; the game is converted (--strict: rejected, as before).
     bool const cut = cuts_variation();
-    if (cut) msg.append("; the variation is cut here and its rest kept in a comment");
+    if (cut)
+        msg.append(opt_.comments ? "; the variation is cut here and its rest kept in a comment"
+                                 : "; the variation is cut here and its rest left out (comments "
+                                   "are left out)");
     report(cut ? ast::Severity::warning : ast::Severity::error, move.where, move_context(),
            move.text, msg, cut ? "unplayable move in a variation, the variation cut" : "");
     return assumed;
@@ -548,6 +584,7 @@ void Converter::move(ast::Token move, ast::Token suffix) {
     if (!setup_done_) setup();
     if (dead_) return;
     if (broken_) {
+        if (cut_) return; // part of the variation's rest, kept verbatim
         if (!broken_text_.empty()) broken_text_.push_back(' ');
         broken_text_.append(move.text);
         broken_text_.append(suffix.text);
@@ -609,6 +646,7 @@ void Converter::move(ast::Token move, ast::Token suffix) {
 
 void Converter::comment(ast::Token text, ast::CommentKind kind) {
     if (dead_ || level_skip_ > 0 || !opt_.comments || !writing()) return;
+    if (broken_ && cut_) return; // part of the variation's rest, kept verbatim
     flush_annotation();
     if (broken_) flush_broken();
     put_comment(text.text, kind);
@@ -618,6 +656,7 @@ void Converter::comment(ast::Token text, ast::CommentKind kind) {
 void Converter::nag(ast::Token text, std::uint8_t value) {
     if (dead_ || level_skip_ > 0 || !writing()) return;
     if (broken_) {
+        if (cut_) return; // part of the variation's rest, kept verbatim
         if (!broken_text_.empty()) broken_text_.push_back(' ');
         broken_text_.append(text.text);
         return;
@@ -638,6 +677,7 @@ bool Converter::begin_variation(ast::Token open) {
     if (broken_) {
         // The position is unknown past a bad move: keep the variation as text.
         ++level_skip_;
+        if (cut_) return false; // part of the variation's rest, kept verbatim
         if (!broken_text_.empty()) broken_text_.push_back(' ');
         broken_text_.append("(...)");
         report(ast::Severity::warning, open.where, {}, {},
@@ -654,7 +694,7 @@ bool Converter::begin_variation(ast::Token open) {
                "another variation of the same move",
                "variation directly inside a variation");
         int const reopen = frames_.back().reopen + 1;
-        close_variation(true);
+        close_variation(true, no_offset);
         open_variation(open.where);
         frames_.back().reopen = reopen;
         return true;
@@ -683,7 +723,7 @@ void Converter::open_variation(ast::Location at) {
     need_number_ = true;
 }
 
-void Converter::end_variation(ast::Token) {
+void Converter::end_variation(ast::Token close) {
     if (dead_) return;
     if (level_skip_ > 0) {
         --level_skip_;
@@ -692,7 +732,7 @@ void Converter::end_variation(ast::Token) {
     if (frames_.empty()) return;
     int const reopen = frames_.back().reopen;
     ast::Location const at = frames_.back().open_at;
-    close_variation(frames_.back().quiet);
+    close_variation(frames_.back().quiet, close.text.empty() ? no_offset : close.where.offset);
     if (reopen > 0) {
         // The rest of a variation that held a variation before its first move ("( ( ... )
         // rest )"): a variation of the same move again, left out silently if nothing follows.
@@ -702,9 +742,9 @@ void Converter::end_variation(ast::Token) {
     }
 }
 
-void Converter::close_variation(bool quiet) {
+void Converter::close_variation(bool quiet, std::uint64_t end) {
     flush_annotation();
-    if (broken_) flush_broken();
+    if (broken_) flush_broken(end);
     Frame const& f = frames_.back();
     pos_ = f.saved;
     last_ = f.last;
@@ -745,7 +785,7 @@ void Converter::end_game(ast::GameEnd const& end) {
     if (!setup_done_) setup();
     if (dead_) return;
     flush_annotation();
-    if (broken_) flush_broken();
+    if (broken_ && !cut_) flush_broken(); // a cut variation's rest: when it is closed
     // Close variations left open by a broken game (the reader reports unbalanced ones).
     while (!frames_.empty()) end_variation({});
     std::string_view tagged = tag_value(tag_result); // result values hold no escapes

@@ -91,7 +91,9 @@ private:
     };
     void open_variation(ast::Location at); // a '(' after the move it replaces
     // The innermost variation ends (left out, with a warning unless quiet, if it has no move).
-    void close_variation(bool quiet);
+    // `end`: the offset of its ')' (no_offset: the end of the game).
+    void close_variation(bool quiet, std::uint64_t end);
+    static constexpr std::uint64_t no_offset = ~std::uint64_t{0};
     // A comment or NAG at the start of a variation, held until the variation's first move:
     // a variation that ends without a move is left out (no PGN reader accepts "()") and what
     // it held goes after the move before it.
@@ -118,7 +120,8 @@ private:
     // A bad move here cuts the variation instead of breaking the game (not --strict).
     bool cuts_variation() const { return !frames_.empty() && !opt_.strict; }
     void start_broken(ast::Token move, ast::Token suffix);
-    void flush_broken();
+    // Writes what was kept of a broken line; a cut variation's rest is the input up to `end`.
+    void flush_broken(std::uint64_t end = no_offset);
     void flush_annotation();
     void write_numbered(std::string_view move);
     struct Tag {
@@ -159,6 +162,8 @@ private:
     bool need_number_ = true;
     int display_offset_ = 0; // added to fullmove numbers (FENs with fullmove 0)
     std::string broken_text_;
+    bool cut_ = false;                    // broken_ in a variation that is cut (cuts_variation())
+    std::uint64_t cut_from_ = 0;          // offset of its unplayable move
     std::string_view pending_annotation_; // --annotate text waiting for the move's NAGs
     std::string scratch_;
     MovetextWriter writer_;
