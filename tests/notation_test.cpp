@@ -299,6 +299,8 @@ ReadRow const read_rows[] = {
     {two_takers, "en", "Pcxd5", "c4d5"},
     {two_takers, "en", "Pxc5", "c4c5"}, // nothing to take: a push (the x is never checked)
     {en_passant, "en", "Pxf6", "e5f6ep"},
+    {promo_white, "en", "Pxa8=Q", "b7a8q"},
+    {promo_white, "en", "Pxa8", "!promo_missing"}, // not "no pawn can move there"
     {start, "en", "Nb1-f3", "!illegal"},
     {start, "en", "Ne2-e4", "!no_piece"},   // a pawn stands on e2
     {start, "en", "e3e4", "!no_piece"},

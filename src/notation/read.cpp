@@ -592,12 +592,13 @@ void read_with_letter(Position const& pos, std::string_view s, std::size_t size,
     if (tail.from_file < 0 && (!pos.piece_on(tail.to).empty() || tail.to == pos.ep_square())) {
         // `Pxd5` (or `Pd5` onto a piece): a pawn capture without its file, as some sources
         // write it. Read where exactly one pawn can make it; two are ambiguous.
-        ReadResult found;
-        int n = 0;
+        ReadResult found, no_promotion;
+        int n = 0, missing = 0;
         for (int const f : {tail.to.file() - 1, tail.to.file() + 1}) {
             if (f < 0 || f > 7) continue;
             ReadResult c;
             resolve_pawn(pos, f, tail.to, tail.promotion, c);
+            if (c.error == ReadError::promotion_missing && missing++ == 0) no_promotion = c;
             if (c.error != ReadError::none) continue;
             if (n == 0) found = c;
             r.candidates[std::size_t(n++)] = c.move;
@@ -612,6 +613,12 @@ void read_with_letter(Position const& pos, std::string_view s, std::size_t size,
             r.to = tail.to;
             r.error = ReadError::ambiguous;
             r.candidate_count = 2;
+            return;
+        }
+        if (missing == 1) {
+            // `Pxb8`: the one pawn that can take there needs its promotion piece.
+            no_promotion.notation = r.notation;
+            r = no_promotion;
             return;
         }
         r.candidates = no_candidates;
