@@ -448,6 +448,18 @@ struct EdgeExpect {
 // recovered), html-br-line-breaks (tags run together with "<br />": an unknown symbol '/>'
 // and the error "'[' inside the movetext"), and "game has no result" for the files without one.
 EdgeExpect const edge_expectations[] = {
+    // Composed for this project: one file per construct of the real-world reading rules.
+    {"chess960-by-castling-rights.pgn", 1, 8, 4, 0, 0, 0, 1, 0, 0},
+    {"empty-variation.pgn", 1, 7, 6, 1, 1, 3, 1, 0, 0},
+    {"move-number-periods-glued.pgn", 2, 14, 23, 0, 0, 0, 2, 0, 4},
+    {"null-move-in-check.pgn", 1, 7, 6, 0, 0, 0, 1, 0, 0},
+    {"null-moves-all-forms.pgn", 1, 7, 10, 0, 0, 0, 1, 0, 0},
+    {"pawn-letter.pgn", 1, 7, 8, 0, 0, 0, 1, 0, 0},
+    {"result-inside-variation.pgn", 1, 7, 9, 0, 0, 2, 1, 0, 2},
+    {"tag-values-without-quotes.pgn", 1, 8, 4, 0, 0, 0, 1, 0, 8},
+    {"unknown-token-before-move.pgn", 1, 7, 4, 1, 0, 0, 1, 0, 1},
+    {"unmatched-close-paren.pgn", 1, 7, 6, 0, 0, 1, 1, 0, 1},
+    {"unplayable-move-in-variation.pgn", 1, 7, 15, 1, 0, 2, 1, 0, 0},
     {"backslash-in-tag.pgn", 1, 10, 95, 0, 0, 0, 1, 0, 1},
     {"black-to-move-castling-zeros.pgn", 1, 2, 3, 0, 0, 0, 0, 0, 1},
     {"castling-with-zeros.pgn", 1, 14, 6, 0, 0, 0, 0, 0, 1},
