@@ -6,6 +6,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "batch/run.hpp"
+#include "support/shell.hpp"
 
 #include <algorithm>
 #include <array>
@@ -32,40 +33,11 @@ namespace {
 std::string const bin = std::string(PGN_ICCF_BIN_DIR) + "/pgn-iccf";
 fs::path const data = PGN_ICCF_DATA_DIR;
 
-struct Result {
-    int status = -1;
-    std::string out;
-};
-
-// Runs a shell command; its exit status and standard output.
-Result sh(std::string const& cmd) {
-    Result r;
-    std::FILE* p = ::popen(cmd.c_str(), "r");
-    if (!p) return r;
-    std::array<char, 65536> buf{};
-    std::size_t n;
-    while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-    int const st = ::pclose(p);
-    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    return r;
-}
-
-std::string read_file(fs::path const& p) {
-    std::ifstream f(p, std::ios::binary);
-    BOOST_TEST_REQUIRE(f.good(), "cannot read " << p);
-    std::ostringstream s;
-    s << f.rdbuf();
-    return s.str();
-}
-
-void write_file(fs::path const& p, std::string_view bytes) {
-    fs::create_directories(p.parent_path());
-    std::ofstream f(p, std::ios::binary);
-    f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    BOOST_TEST_REQUIRE(f.good(), "cannot write " << p);
-}
-
-std::string q(fs::path const& p) { return "'" + p.string() + "'"; }
+using Result = test::ShellResult;
+using test::read_file;
+using test::sh;
+using test::write_file;
+std::string q(fs::path const& p) { return test::shell_quote(p); }
 
 // A fresh folder per test case.
 fs::path fresh_dir(std::string const& name) {

@@ -4,6 +4,8 @@
 #define BOOST_TEST_MODULE cli
 #include <boost/test/unit_test.hpp>
 
+#include "support/shell.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cstdio>
@@ -24,32 +26,10 @@ std::string const bin = std::string(PGN_ICCF_BIN_DIR) + "/pgn-iccf";
 fs::path const data = PGN_ICCF_DATA_DIR;
 fs::path const source_dir = PGN_ICCF_SOURCE_DIR;
 
-struct Result {
-    int status = -1;
-    std::string out;
-};
-
-// Runs a shell command; returns its exit status and standard output.
-Result sh(std::string const& cmd) {
-    Result r;
-    std::FILE* p = ::popen(cmd.c_str(), "r");
-    if (!p) return r;
-    std::array<char, 65536> buf{};
-    std::size_t n;
-    while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-    int st = ::pclose(p);
-    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    return r;
-}
-
-std::string read_file(fs::path const& p) {
-    std::ifstream f(p, std::ios::binary);
-    std::ostringstream s;
-    s << f.rdbuf();
-    return s.str();
-}
-
-std::string q(fs::path const& p) { return "'" + p.string() + "'"; }
+using Result = pgn_iccf::test::ShellResult;
+using pgn_iccf::test::read_file;
+using pgn_iccf::test::sh;
+std::string q(fs::path const& p) { return pgn_iccf::test::shell_quote(p); }
 
 fs::path temp_dir() {
     static fs::path d = [] {

@@ -3,6 +3,8 @@
 #define BOOST_TEST_MODULE terminal
 #include <boost/test/unit_test.hpp>
 
+#include "support/shell.hpp"
+
 #include "pgn/terminal.hpp"
 
 #include <cstdint>
@@ -111,12 +113,7 @@ bool valid_utf8_without_c1(std::string_view s) {
     return true;
 }
 
-std::string read_file(fs::path const& p) {
-    std::ifstream f(p, std::ios::binary);
-    std::ostringstream s;
-    s << f.rdbuf();
-    return s.str();
-}
+using pgn_iccf::test::read_file;
 
 fs::path temp_dir() {
     static fs::path d = [] {

@@ -8,6 +8,8 @@
 #define BOOST_TEST_MODULE tools
 #include <boost/test/unit_test.hpp>
 
+#include "support/shell.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cstdio>
@@ -35,42 +37,11 @@ fs::path const build_dir = bin_dir.parent_path();
 fs::path const data = PGN_ICCF_DATA_DIR;
 std::string const bin = (bin_dir / "pgn-iccf").string();
 
-struct Result {
-    int status = -1;
-    std::string out;
-};
-
-// Runs a shell command; returns its exit status and standard output.
-Result sh(std::string const& cmd) {
-    Result r;
-    std::FILE* p = ::popen(cmd.c_str(), "r");
-    if (!p) return r;
-    std::array<char, 65536> buf{};
-    std::size_t n;
-    while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-    int st = ::pclose(p);
-    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    return r;
-}
-
-std::string read_file(fs::path const& p) {
-    std::ifstream f(p, std::ios::binary);
-    std::ostringstream s;
-    s << f.rdbuf();
-    return s.str();
-}
-
-void write_file(fs::path const& p, std::string const& bytes) {
-    std::ofstream f(p, std::ios::binary);
-    f << bytes;
-}
-
-// A path quoted for the shell.
-std::string q(fs::path const& p) {
-    std::string s = "'";
-    for (char const c : p.string()) s += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return s + "'";
-}
+using Result = pgn_iccf::test::ShellResult;
+using pgn_iccf::test::read_file;
+using pgn_iccf::test::sh;
+using pgn_iccf::test::write_file;
+std::string q(fs::path const& p) { return pgn_iccf::test::shell_quote(p); }
 
 // A fresh directory per test under one per-process directory, removed at exit.
 fs::path temp_dir(std::string const& name) {

@@ -50,9 +50,11 @@ private:
 
 class MemorySource final : public ByteSource {
 public:
-    explicit MemorySource(std::string_view bytes) : bytes_(bytes) {}
+    MemorySource(std::string_view bytes, std::function<std::size_t()> read_size)
+        : bytes_(bytes), read_size_(std::move(read_size)) {}
     std::ptrdiff_t read(char* dst, std::size_t n) override {
-        auto const k = std::min(n, bytes_.size() - pos_);
+        auto k = std::min(n, bytes_.size() - pos_);
+        if (read_size_ && k > 0) k = std::min(k, std::max<std::size_t>(1, read_size_()));
         std::memcpy(dst, bytes_.data() + pos_, k);
         pos_ += k;
         return static_cast<std::ptrdiff_t>(k);
@@ -61,6 +63,7 @@ public:
 
 private:
     std::string_view bytes_;
+    std::function<std::size_t()> read_size_;
     std::size_t pos_ = 0;
 };
 
@@ -104,8 +107,9 @@ std::unique_ptr<ByteSource> open_file(std::string const& path, std::string& erro
 
 std::unique_ptr<ByteSource> open_stdin() { return std::make_unique<FdSource>(0, false); }
 
-std::unique_ptr<ByteSource> open_memory(std::string_view bytes) {
-    return std::make_unique<MemorySource>(bytes);
+std::unique_ptr<ByteSource> open_memory(std::string_view bytes,
+                                        std::function<std::size_t()> read_size) {
+    return std::make_unique<MemorySource>(bytes, std::move(read_size));
 }
 
 std::unique_ptr<ByteSource> prefixed(std::string head, std::unique_ptr<ByteSource> inner) {

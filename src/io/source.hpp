@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -32,8 +33,11 @@ public:
 std::unique_ptr<ByteSource> open_file(std::string const& path, std::string& error);
 // Standard input (descriptor 0, not closed by the source).
 std::unique_ptr<ByteSource> open_stdin();
-// An in-memory buffer (tests, benchmarks); the bytes must outlive the source.
-std::unique_ptr<ByteSource> open_memory(std::string_view bytes);
+// An in-memory buffer (tests, benchmarks); the bytes must outlive the source. With
+// `read_size`, each read hands out at most read_size() bytes (at least 1), as pipes and
+// decoders do: the seam for tests of readers that must not depend on how reads fall.
+std::unique_ptr<ByteSource> open_memory(std::string_view bytes,
+                                        std::function<std::size_t()> read_size = {});
 
 enum class Compression : std::uint8_t { none, gzip, bzip2, zstd };
 

@@ -45,25 +45,11 @@ bool bom_at(std::string_view bytes, std::size_t i, std::size_t end) {
 
 // A source that hands out the bytes in reads of random sizes (1 to 7 bytes a quarter of the
 // time, up to 4 KiB otherwise), as pipes and decoders do.
-class ChoppySource final : public io::ByteSource {
-public:
-    ChoppySource(std::string_view bytes, std::uint64_t seed) : bytes_(bytes), rng_(seed) {}
-    std::ptrdiff_t read(char* dst, std::size_t n) override {
-        std::size_t const left = bytes_.size() - pos_;
-        if (left == 0 || n == 0) return 0;
-        std::size_t const want = rng_.below(4) == 0 ? 1 + rng_.below(7) : 1 + rng_.below(4096);
-        std::size_t const k = std::min({n, left, want});
-        std::memcpy(dst, bytes_.data() + pos_, k);
-        pos_ += k;
-        return static_cast<std::ptrdiff_t>(k);
-    }
-    std::uint64_t consumed() const override { return pos_; }
-
-private:
-    std::string_view bytes_;
-    std::size_t pos_ = 0;
-    Rng rng_;
-};
+std::unique_ptr<io::ByteSource> choppy_source(std::string_view bytes, std::uint64_t seed) {
+    return io::open_memory(bytes, [rng = Rng(seed)]() mutable -> std::size_t {
+        return rng.below(4) == 0 ? 1 + rng.below(7) : 1 + rng.below(4096);
+    });
+}
 
 struct GameSpan {
     std::uint64_t offset = 0, size = 0, number = 0;
@@ -573,8 +559,8 @@ std::string check_split(std::string_view bytes, SplitStats* stats) {
     std::size_t const chunk_a = 64 + rng.below(2000);
     std::size_t const chunk_b = 64 + rng.below(100000);
     std::vector<GameSpan> a, b;
-    ChoppySource choppy(bytes, rng.next());
-    if (auto f = split_games(bytes, choppy, chunk_a, lines, a); !f.empty()) return f;
+    auto choppy = choppy_source(bytes, rng.next());
+    if (auto f = split_games(bytes, *choppy, chunk_a, lines, a); !f.empty()) return f;
     auto memory = io::open_memory(bytes);
     if (auto f = split_games(bytes, *memory, chunk_b, lines, b); !f.empty()) return f;
     if (auto f = compare_splits(a, b, cat("chunks ", chunk_a, " and ", chunk_b)); !f.empty())

@@ -1,0 +1,30 @@
+// Helpers of the end-to-end tests that run the pgn-iccf executable through the shell
+// (cli_test, batch_test, tools_test, terminal_test): one definition each.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+namespace pgn_iccf::test {
+
+struct ShellResult {
+    int status = -1; // exit status; -1 when the command could not run or was killed
+    std::string out; // standard output
+};
+
+// Runs `cmd` with /bin/sh; its exit status and standard output.
+ShellResult sh(std::string const& cmd);
+
+// The bytes of a file; throws std::runtime_error when it cannot be read (a test that loads
+// data must not pass on an empty string).
+std::string read_file(std::filesystem::path const& p);
+
+// Writes `bytes` to a file (created or truncated, its folders created); throws std::runtime_error
+// on failure.
+void write_file(std::filesystem::path const& p, std::string_view bytes);
+
+// `p` quoted for the shell (single quotes; a quote inside is written '\'').
+std::string shell_quote(std::filesystem::path const& p);
+
+} // namespace pgn_iccf::test
