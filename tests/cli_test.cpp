@@ -88,15 +88,47 @@ std::string without_timing(std::string s) {
 BOOST_AUTO_TEST_CASE(help_names_every_option_of_the_contract) {
     auto r = sh(bin + " --help");
     BOOST_TEST(r.status == 0);
-    for (auto opt :
-         {"--to", "--lang", "--input-lang", "--iccf-short-promotion", "--annotate", "--no-comments",
-          "--no-nags", "--no-variations", "--width", "--output", "--suffix", "--rejects",
-          "--keep-broken", "--check", "--quiet", "--progress", "--help", "--version"}) {
+    for (auto opt : {"--to", "--lang", "--input-lang", "--iccf-short-promotion", "--annotate",
+                     "--no-comments", "--no-nags", "--no-variations", "--width", "--output",
+                     "--suffix", "--rejects", "--keep-broken", "--check", "--quiet", "--progress",
+                     "--help", "--version", "--fix-typos"}) {
         BOOST_TEST_CONTEXT(opt) { BOOST_TEST(r.out.find(opt) != std::string::npos); }
     }
+    BOOST_TEST(r.out.find("or auto:") != std::string::npos); // --input-lang auto
     auto v = sh(bin + " --version");
     BOOST_TEST(v.status == 0);
     BOOST_TEST(v.out.starts_with("pgn-iccf "));
+}
+
+BOOST_AUTO_TEST_CASE(summary_counts_corrected_moves_only_when_there_are_some) {
+    fs::path in = temp_dir() / "typed.pgn";
+    {
+        std::ofstream f(in, std::ios::binary);
+        f << "[Event \"typed\"]\n\n1. 5254 5755 2. 7136 *\n";
+    }
+    std::string const game = in.string() + ":3:17: ";
+    auto fixed = sh(bin + " -t san --fix-typos " + q(in) + " 2>&1 >/dev/null");
+    BOOST_TEST(fixed.status == 0);
+    BOOST_TEST(without_timing(fixed.out) ==
+               game + "warning: game 1, move 2.: '7136': the knight on 71 cannot move to 36; "
+                      "corrected to 7163 (Nf3), the only legal move one edit away (--fix-typos)\n"
+                      "pgn-iccf: 1 game read: 1 converted, 0 rejected, 0 kept broken; 3 moves; 0 "
+                      "errors, 1 warning; 1 move corrected\n");
+    auto out = sh(bin + " -q -t san --fix-typos " + q(in) + " 2>/dev/null");
+    BOOST_TEST(out.out.find("\n1. e4 e5 2. Nf3 {typed 7136} *\n") != std::string::npos);
+    auto plain = sh(bin + " -t san " + q(in) + " 2>&1 >/dev/null");
+    BOOST_TEST(plain.status == 1);
+    BOOST_TEST(without_timing(plain.out) ==
+               game +
+                   "error: game 1, move 2.: '7136': the knight on 71 cannot move to 36; did you "
+                   "mean 7163 (Nf3)? (checking the rest of the game as if 7163 had been written)\n"
+                   "pgn-iccf: 1 game read: 0 converted, 1 rejected, 0 kept broken; 3 moves; 1 "
+                   "error, 0 warnings\n");
+    // --input-lang auto is accepted; an unknown code is a usage error naming auto too.
+    auto bad = sh(bin + " --input-lang xx </dev/null 2>&1");
+    BOOST_TEST(bad.status == 2);
+    BOOST_TEST(bad.out.find("unknown language 'xx' for --input-lang (auto en af") !=
+               std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(usage_errors_exit_2) {
