@@ -160,8 +160,9 @@ void Converter::run_pass(ast::RawGame const& game, std::string_view file) {
 }
 
 // --input-lang auto. The English pass could not play a move whose letters another language
-// might read. Every other language is tried (those with the same letters as one tried
-// already give the same reading and are not read again); the passes that play every move
+// might read. Every other language is tried, but for those that do not know a letter of
+// that move (their reading would fail there) and those with the same letters as one tried
+// already (the same reading, not read again); the passes that play every move
 // are grouped by the moves they play. One group: the game is read in its first language
 // (table order), with a warning naming the group. None: the English reading stands, with
 // its diagnostics. Two or more: the game is rejected, naming the first two groups and the
@@ -178,12 +179,19 @@ void Converter::choose_language(ast::RawGame const& game, std::string_view file)
     // Per language of the table: the group its reading joined, -1 if it failed, -2 untried.
     auto const languages = notation::all_languages();
     std::vector<int> result(languages.size(), -2);
+    notation::ReadOptions probe = opt_.read;
     trying_ = true;
     for (std::size_t i = 0; i < languages.size(); ++i) {
         notation::Letters const& l = languages[i];
         if (&l == &notation::english() || l.figurine) continue;
         for (std::size_t j = 0; j < i && result[i] == -2; ++j)
             if (result[j] != -2 && languages[j].letter == l.letter) result[i] = result[j];
+        // A letter unknown in this language is unknown in every position: the reading would
+        // fail at that token (or earlier), so it is not tried.
+        probe.letters = &l;
+        if (result[i] == -2 && notation::read_move(first_fail_pos_, en_fail.text, probe).error ==
+                                   ReadError::unknown_piece_letter)
+            result[i] = -1;
         if (result[i] == -2) {
             set_letters(&l);
             run_pass(game, file);
@@ -657,6 +665,7 @@ Move Converter::fail_move(ast::Token move, notation::ReadResult const& r, bool n
         move_failed_ = true;
         first_fail_ = move;
         first_fail_context_ = move_context();
+        first_fail_pos_ = pos_;
     }
     if (!null_in_check && !numeric && letters_might_explain(move.text, r)) letter_failure_ = true;
     if (opt_.keep_broken || cuts_variation()) assumed = Move{};

@@ -148,6 +148,7 @@ private:
     bool letter_failure_ = false; // ... on a token other letters might read (see fail_move)
     ast::Token first_fail_{};     // the first move that could not be played
     std::string first_fail_context_;
+    chess::Position first_fail_pos_;    // the position it was read in
     bool trying_ = false;               // a pass under another language: moves_ is filled
     std::vector<chess::Move> moves_;    // the moves played in this pass, in event order
     std::size_t capture_at_ = SIZE_MAX; // moves_ index whose token, context and SAN to keep
