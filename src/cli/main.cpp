@@ -57,6 +57,8 @@ constexpr char const* usage_tail =
     "  pgn-iccf games.pgn -o games.iccf.pgn          SAN -> numeric\n"
     "  pgn-iccf -t san --annotate corr.pgn           numeric -> SAN, numeric kept as comments\n"
     "  pgn-iccf -t san --input-lang de partien.pgn   German SAN -> English SAN\n"
+    "  pgn-iccf --input-lang auto club.pgn           each game in the language that plays it\n"
+    "  pgn-iccf -t san --fix-typos postcards.pgn     typed numeric scores, one-edit typos fixed\n"
     "  pgn-iccf --check --rejects bad.pgn games.pgn  verify only, collect unreadable games\n"
     "  pgn-iccf lichess.pgn.zst -o lichess.iccf.pgn.zst   compressed in and out, all cores\n"
     "  pgn-iccf archive/ -o converted/               a whole tree, mirrored\n";
