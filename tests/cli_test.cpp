@@ -72,12 +72,47 @@ BOOST_AUTO_TEST_CASE(help_names_every_option_of_the_contract) {
                      "--annotate",     "--no-comments", "--no-nags",    "--no-variations",
                      "--width",        "--output",      "--suffix",     "--rejects",
                      "--keep-broken",  "--check",       "--quiet",      "--progress",
-                     "--all-warnings", "--no-warnings", "--help",       "--version"}) {
+                     "--all-warnings", "--no-warnings", "--help",       "--version",
+                     "--fix-typos"}) {
         BOOST_TEST_CONTEXT(opt) { BOOST_TEST(r.out.find(opt) != std::string::npos); }
     }
+    BOOST_TEST(r.out.find("or auto:") != std::string::npos); // --input-lang auto
     auto v = sh(bin + " --version");
     BOOST_TEST(v.status == 0);
     BOOST_TEST(v.out.starts_with("pgn-iccf "));
+}
+
+BOOST_AUTO_TEST_CASE(summary_counts_corrected_moves_only_when_there_are_some) {
+    fs::path in = temp_dir() / "typed.pgn";
+    {
+        std::ofstream f(in, std::ios::binary);
+        f << "[Event \"typed\"]\n\n1. 5254 5755 2. 7136 *\n";
+    }
+    std::string const game = in.string() + ":3:17: ";
+    auto fixed = sh(bin + " -t san --fix-typos " + q(in) + " 2>&1 >/dev/null");
+    BOOST_TEST(fixed.status == 0);
+    BOOST_TEST(without_timing(fixed.out) ==
+               game + "warning: game 1, move 2.: '7136': the knight on 71 cannot move to 36; "
+                      "corrected to 7163 (Nf3), the only legal move one edit away (--fix-typos)\n"
+                      "pgn-iccf: 1 game read: 1 converted, 0 rejected, 0 kept broken; 3 moves; 0 "
+                      "errors, 1 warning; 1 move corrected\n"
+                      "pgn-iccf: warnings by kind:\n"
+                      "pgn-iccf:        1  typo corrected (--fix-typos)\n");
+    auto out = sh(bin + " -q -t san --fix-typos " + q(in) + " 2>/dev/null");
+    BOOST_TEST(out.out.find("\n1. e4 e5 2. Nf3 {typed 7136} *\n") != std::string::npos);
+    auto plain = sh(bin + " -t san " + q(in) + " 2>&1 >/dev/null");
+    BOOST_TEST(plain.status == 1);
+    BOOST_TEST(without_timing(plain.out) ==
+               game +
+                   "error: game 1, move 2.: '7136': the knight on 71 cannot move to 36; did you "
+                   "mean 7163 (Nf3)? (checking the rest of the game as if 7163 had been written)\n"
+                   "pgn-iccf: 1 game read: 0 converted, 1 rejected, 0 kept broken; 3 moves; 1 "
+                   "error, 0 warnings\n");
+    // --input-lang auto is accepted; an unknown code is a usage error naming auto too.
+    auto bad = sh(bin + " --input-lang xx </dev/null 2>&1");
+    BOOST_TEST(bad.status == 2);
+    BOOST_TEST(bad.out.find("unknown language 'xx' for --input-lang (auto en af") !=
+               std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(usage_errors_exit_2) {
@@ -342,6 +377,11 @@ BOOST_AUTO_TEST_CASE(every_data_file_converts_but_the_truly_broken_ones) {
         {"edge/no-move-numbers.pgn", 1,
          "4... Bc5 with the e7 pawn still blocking the bishop: illegal"},
         {"edge/null-move-in-check.pgn", 1, "a null move while in check"},
+        {"edge/input-lang-auto-ambiguous.pgn", 1,
+         "two languages read every move, with different moves"},
+        {"edge/input-lang-auto-no-language.pgn", 1, "3. Ke3 is illegal in every language"},
+        {"edge/typed-numeric-typo-two-candidates.pgn", 1,
+         "a typo two legal moves are one edit away from"},
         {"sample/typos.pgn", 1, "numeric typos on purpose (the README's --keep-broken sample)"},
         {"hostile/convert-empty-variation-nag-without-comments.pgn", 2,
          "fuzzing input: binary bytes (not PGN text)"},
@@ -352,12 +392,28 @@ BOOST_AUTO_TEST_CASE(every_data_file_converts_but_the_truly_broken_ones) {
         {"hostile/split-crlf-cut-by-a-read-column.pgn", 2,
          "fuzzing input: binary bytes (not PGN text)"},
     };
+    // Files written for an option are converted with it.
+    struct Needs {
+        char const* file;
+        char const* options;
+    };
+    Needs const needs[] = {
+        {"edge/input-lang-auto-ambiguous.pgn", "--input-lang auto"},
+        {"edge/input-lang-auto-english-first.pgn", "--input-lang auto"},
+        {"edge/input-lang-auto-german.pgn", "--input-lang auto"},
+        {"edge/input-lang-auto-no-language.pgn", "--input-lang auto"},
+        {"edge/typed-numeric-typo-two-candidates.pgn", "--fix-typos"},
+        {"edge/typed-numeric-typos.pgn", "--fix-typos"},
+    };
     int files = 0;
     for (auto dir : {"corpus", "edge", "sample", "golden", "hostile"}) {
         for (auto const& in : pgn_files(data / dir)) {
             std::string const name = std::string(dir) + "/" + in.filename().string();
             BOOST_TEST_CONTEXT(name) {
-                auto r = sh(bin + " -q -t numeric " + q(in) + " 2>/dev/null");
+                std::string options;
+                for (auto const& n : needs)
+                    if (name == n.file) options = n.options;
+                auto r = sh(bin + " -q -t numeric " + options + " " + q(in) + " 2>/dev/null");
                 int expected = 0;
                 for (auto const& b : broken)
                     if (name == b.file) expected = b.status;
@@ -371,5 +427,6 @@ BOOST_AUTO_TEST_CASE(every_data_file_converts_but_the_truly_broken_ones) {
         }
     }
     for (auto const& b : broken) BOOST_TEST(fs::exists(data / b.file), b.file);
+    for (auto const& n : needs) BOOST_TEST(fs::exists(data / n.file), n.file);
     BOOST_TEST(files >= 60);
 }

@@ -22,6 +22,8 @@ struct Converted {
     std::string out;
     std::string messages;
     std::vector<pgn::GameStatus> status;
+    int errors = 0, warnings = 0;
+    std::uint64_t corrected = 0;
 };
 
 Converted convert(std::string const& input, pgn::ConvertOptions opt = {}) {
@@ -34,6 +36,9 @@ Converted convert(std::string const& input, pgn::ConvertOptions opt = {}) {
         auto r = conv.convert(game, "test.pgn", c.out);
         c.messages += r.messages;
         c.status.push_back(r.status);
+        c.errors += r.errors;
+        c.warnings += r.warnings;
+        c.corrected += r.corrected;
     }
     return c;
 }
@@ -513,4 +518,192 @@ BOOST_AUTO_TEST_CASE(a_variation_directly_inside_a_variation_is_one_of_the_same_
     auto again = convert(n.out);
     BOOST_TEST(again.messages == "");
     BOOST_TEST(again.out == n.out);
+}
+
+namespace {
+
+pgn::ConvertOptions auto_lang(notation::Notation n) {
+    pgn::ConvertOptions o = to(n);
+    o.auto_input_lang = true;
+    return o;
+}
+
+pgn::ConvertOptions fix_typos(notation::Notation n) {
+    pgn::ConvertOptions o = to(n);
+    o.fix_typos = true;
+    return o;
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(input_lang_auto_tries_english_first) {
+    // Where R is the knight (af, et, fi, is) every move plays too: Ng1-h3, Nb1-c3. English
+    // plays every move (Rh1-h3, Rh3-c3), so English it is, with no note and no other reading.
+    std::string const in = "1. h4 e5 2. Rh3 d5 3. Rc3 *\n";
+    auto c = convert(in, auto_lang(notation::Notation::san));
+    BOOST_TEST(c.out == roster_unknown + "[Result \"*\"]\n\n1. h4 e5 2. Rh3 d5 3. Rc3 *\n\n");
+    BOOST_TEST(c.messages == "");
+    BOOST_TEST((c.status == std::vector<pgn::GameStatus>{pgn::GameStatus::converted}));
+    // Numeric: h2 = 82, h4 = 84, h1 = 81, h3 = 83, c3 = 33; e7-e5 5755, d7-d5 4745.
+    std::string const numeric = roster_unknown + "[Result \"*\"]\n[Notation \"ICCF\"]\n\n";
+    BOOST_TEST(convert(in, auto_lang(notation::Notation::numeric)).out ==
+               numeric + "1. 8284 5755 2. 8183 4745 3. 8333 *\n\n");
+    // Finnish, when named: g1 = 71, b1 = 21.
+    pgn::ConvertOptions fi = to(notation::Notation::numeric);
+    fi.read.letters = notation::letters_for("fi");
+    BOOST_TEST(convert(in, fi).out == numeric + "1. 8284 5755 2. 7183 4745 3. 2133 *\n\n");
+}
+
+BOOST_AUTO_TEST_CASE(input_lang_auto_reads_a_game_only_german_letters_play) {
+    // S knight, L bishop, T rook, D queen: every move, the variation's too, plays with the
+    // letters of da, de, hr, no and sv (the same letters but for the pawn's, never written
+    // here), with no other language. One warning names them, at the first move English
+    // could not play; the English attempt leaves no output and no diagnostic behind.
+    std::string const de = "[White \"Weiss\"]\n\n1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 (3... Sf6 4. O-O) "
+                           "4. La4 Sf6 5. O-O Le7 6. Te1 b5 7. Lb3 d6 8. c3 O-O 9. h3 Dd7 *\n\n";
+    std::string const en = "1. d4 d5 *\n";
+    auto c = convert(de + en, auto_lang(notation::Notation::san));
+    std::string const head = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n"
+                             "[Round \"?\"]\n[White \"Weiss\"]\n[Black \"?\"]\n[Result \"*\"]\n\n";
+    BOOST_TEST(c.out == head +
+                            "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 (3... Nf6 4. O-O) 4. Ba4 Nf6 5. O-O "
+                            "Be7 6. Re1 b5\n7. Bb3 d6 8. c3 O-O 9. h3 Qd7 *\n\n" +
+                            roster_unknown + "[Result \"*\"]\n\n1. d4 d5 *\n\n");
+    BOOST_TEST(c.messages ==
+               "test.pgn:3:13: warning: game 1 (Weiss - ?), move 2.: 'Sf3': not a move in "
+               "English; the game is read with the piece letters of da, de, hr, no, sv "
+               "(--input-lang auto)\n");
+    BOOST_TEST(c.errors == 0);
+    BOOST_TEST(c.warnings == 1);
+    BOOST_TEST((c.status == std::vector<pgn::GameStatus>{pgn::GameStatus::converted,
+                                                         pgn::GameStatus::converted}));
+    // Without auto: English only, the game rejected at Sf3.
+    auto e = convert(de, to(notation::Notation::san));
+    BOOST_TEST(e.out.empty());
+    BOOST_TEST(e.messages == "test.pgn:3:13: error: game 1 (Weiss - ?), move 2.: 'Sf3': unknown "
+                             "piece letter for input language 'en' (see --input-lang)\n");
+    // --check reports the same.
+    pgn::ConvertOptions check = auto_lang(notation::Notation::numeric);
+    check.check_only = true;
+    auto k = convert(de + en, check);
+    BOOST_TEST(k.out.empty());
+    BOOST_TEST(k.messages == c.messages);
+}
+
+BOOST_AUTO_TEST_CASE(input_lang_auto_rejects_a_game_two_languages_read_differently) {
+    // "Re2": the knight g1-e2 where R is the knight (af, et, fi, is), the king e1-e2 where
+    // it is the king (ca, es, fr, it, pt, ro). Not guessed: rejected, naming both.
+    auto c = convert("1. e4 e5 2. Re2 *\n", auto_lang(notation::Notation::numeric));
+    BOOST_TEST(c.out.empty());
+    BOOST_TEST(c.messages ==
+               "test.pgn:1:13: error: game 1, move 2.: 'Re2': read as Ne2 with the piece "
+               "letters of af, et, fi, is and as Ke2 with those of ca, es, fr, it, pt, ro; the "
+               "game is not converted (name its language with --input-lang)\n");
+    BOOST_TEST(c.errors == 1);
+    BOOST_TEST(c.warnings == 0);
+    BOOST_TEST((c.status == std::vector<pgn::GameStatus>{pgn::GameStatus::rejected}));
+    // Named, each reading converts: g1 = 71, e2 = 52, e1 = 51.
+    pgn::ConvertOptions fi = to(notation::Notation::numeric);
+    fi.read.letters = notation::letters_for("fi");
+    BOOST_TEST(convert("1. e4 e5 2. Re2 *\n", fi).out.find("1. 5254 5755 2. 7152 *") !=
+               std::string::npos);
+    pgn::ConvertOptions fr = to(notation::Notation::numeric);
+    fr.read.letters = notation::letters_for("fr");
+    BOOST_TEST(convert("1. e4 e5 2. Re2 *\n", fr).out.find("1. 5254 5755 2. 5152 *") !=
+               std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(input_lang_auto_without_a_language_gives_the_english_diagnostics) {
+    // No language plays "Ke3": the English reading stands, its diagnostics as without auto.
+    std::string const bad = "1. e4 e5 2. Ke3 *\n";
+    auto c = convert(bad, auto_lang(notation::Notation::san));
+    BOOST_TEST(c.out.empty());
+    BOOST_TEST(c.messages ==
+               "test.pgn:1:13: error: game 1, move 2.: 'Ke3': no king can legally move to e3\n");
+    BOOST_TEST(c.messages == convert(bad, to(notation::Notation::san)).messages);
+    BOOST_TEST(c.errors == 1);
+    BOOST_TEST((c.status == std::vector<pgn::GameStatus>{pgn::GameStatus::rejected}));
+    // In a variation: the English reading (the variation cut, the game converted) stands.
+    std::string const var = "1. e4 e5 (1... c5 2. Ke3) 2. Nf3 *\n";
+    auto v = convert(var, auto_lang(notation::Notation::san));
+    auto plain = convert(var, to(notation::Notation::san));
+    BOOST_TEST(v.out == roster_unknown + "[Result \"*\"]\n\n1. e4 e5 (1... c5 {Ke3}) 2. Nf3 *\n\n");
+    BOOST_TEST(v.out == plain.out);
+    BOOST_TEST(v.messages == plain.messages);
+    BOOST_TEST(v.warnings == 1);
+    // A numeric typo is no matter of letters: no other language is tried, and the numeric
+    // suggestion is the English reading's.
+    auto n = convert("1. 5254 5756 *\n", auto_lang(notation::Notation::san));
+    BOOST_TEST(n.messages == convert("1. 5254 5756 *\n", to(notation::Notation::san)).messages);
+}
+
+BOOST_AUTO_TEST_CASE(fix_typos_writes_the_only_legal_move_one_edit_away) {
+    // 7136 (g1-c6, no knight move): only 7163 (Nf3) is one edit away (the last two digits
+    // swapped); 7865 (g8-f5) in the variation: only 7866 (Nf6), the last digit changed.
+    std::string const in = "[Notation \"ICCF\"]\n\n1. 5254 5755 2. 7136 $1 2836 3. 6125 1716 "
+                           "(3... 7865 4. 5171) 4. 2514 7866 5. 5171 6857 *\n";
+    auto c = convert(in, fix_typos(notation::Notation::san));
+    BOOST_TEST(c.out == roster_unknown + "[Result \"*\"]\n\n"
+                                         "1. e4 e5 2. Nf3 $1 {typed 7136} 2... Nc6 3. Bb5 a6 (3... "
+                                         "Nf6 {typed 7865}\n4. O-O) 4. Ba4 Nf6 5. O-O Be7 *\n\n");
+    BOOST_TEST(c.messages ==
+               "test.pgn:3:17: warning: game 1, move 2.: '7136': the knight on 71 cannot move to "
+               "36; corrected to 7163 (Nf3), the only legal move one edit away (--fix-typos)\n"
+               "test.pgn:3:49: warning: game 1, move 3...: '7865': the knight on 78 cannot move "
+               "to 65; corrected to 7866 (Nf6), the only legal move one edit away "
+               "(--fix-typos)\n");
+    BOOST_TEST(c.corrected == 2U);
+    BOOST_TEST(c.errors == 0);
+    BOOST_TEST(c.warnings == 2);
+    BOOST_TEST((c.status == std::vector<pgn::GameStatus>{pgn::GameStatus::converted}));
+    auto n = convert(in, fix_typos(notation::Notation::numeric));
+    BOOST_TEST(n.out == roster_unknown + "[Result \"*\"]\n[Notation \"ICCF\"]\n\n"
+                                         "1. 5254 5755 2. 7163 $1 {typed 7136} 2... 2836 3. 6125 "
+                                         "1716 (3... 7866 {typed\n7865} 4. 5171) 4. 2514 7866 5. "
+                                         "5171 6857 *\n\n");
+    // With --annotate the corrected move's comment is the same {typed ...}.
+    pgn::ConvertOptions ann = fix_typos(notation::Notation::san);
+    ann.annotate = true;
+    ann.width = 0;
+    BOOST_TEST(convert("1. 5254 5755 2. 7136 *\n", ann).out ==
+               roster_unknown + "[Result \"*\"]\n\n1. e4 {5254} 1... e5 {5755} 2. Nf3 {typed "
+                                "7136} *\n\n");
+    // Without --fix-typos: an error, the game rejected.
+    auto plain = convert(in, to(notation::Notation::san));
+    BOOST_TEST(plain.out.empty());
+    BOOST_TEST(plain.corrected == 0U);
+    BOOST_TEST((plain.status == std::vector<pgn::GameStatus>{pgn::GameStatus::rejected}));
+}
+
+BOOST_AUTO_TEST_CASE(fix_typos_leaves_several_candidates_an_error) {
+    // 6135 (f1-c5): 6125 (Bb5) and 6134 (Bc4) are both one edit away.
+    std::string const in = "1. 5254 5755 2. 7163 2836 3. 6135 7866 *\n";
+    auto c = convert(in, fix_typos(notation::Notation::san));
+    BOOST_TEST(c.out.empty());
+    BOOST_TEST(c.messages == "test.pgn:1:30: error: game 1, move 3.: '6135': the bishop on 61 "
+                             "cannot move to 35; did you mean 6125 (Bb5) or 6134 (Bc4)?\n");
+    BOOST_TEST(c.corrected == 0U);
+    BOOST_TEST((c.status == std::vector<pgn::GameStatus>{pgn::GameStatus::rejected}));
+    // A missing promotion digit has four candidates: an error too.
+    auto p = convert("[FEN \"8/4P3/8/8/8/k7/8/K7 w - - 0 1\"]\n\n1. 5758 *\n",
+                     fix_typos(notation::Notation::san));
+    BOOST_TEST(p.out.empty());
+    BOOST_TEST(p.messages.find("did you mean 57581 (e8=Q), 57582 (e8=R), 57583 (e8=B) or 57584 "
+                               "(e8=N)?") != std::string::npos,
+               p.messages);
+    // A game rejected for another move: its correction is reported but not counted (nothing
+    // of the game is written).
+    auto r = convert("1. 5254 5755 2. 7136 2836 3. 6135 *\n", fix_typos(notation::Notation::san));
+    BOOST_TEST(r.out.empty());
+    BOOST_TEST(r.warnings == 1);
+    BOOST_TEST(r.errors == 1);
+    BOOST_TEST(r.corrected == 0U);
+    // --keep-broken: the correction is written and counted, the rest from 6135 kept.
+    pgn::ConvertOptions keep = fix_typos(notation::Notation::san);
+    keep.keep_broken = true;
+    auto k = convert("1. 5254 5755 2. 7136 2836 3. 6135 *\n", keep);
+    BOOST_TEST(k.out == roster_unknown + "[Result \"*\"]\n\n1. e4 e5 2. Nf3 {typed 7136} 2... Nc6 "
+                                         "{6135} *\n\n");
+    BOOST_TEST(k.corrected == 1U);
+    BOOST_TEST((k.status == std::vector<pgn::GameStatus>{pgn::GameStatus::kept_broken}));
 }

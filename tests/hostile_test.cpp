@@ -92,6 +92,16 @@ BOOST_AUTO_TEST_CASE(fuzz_inputs_choose_the_conversion_options) {
     BOOST_TEST(o.width == 12);
     BOOST_TEST(o.read.letters->code == "en");
     BOOST_TEST(o.write.letters->code == "de");
+    BOOST_TEST(!o.auto_input_lang);
+    BOOST_TEST(!o.fix_typos);
+    std::string_view correspondence("\x06\x00\x00\x00"
+                                    "1. 5254 5756 *\n",
+                                    19);
+    auto const c = props::options_from(correspondence);
+    BOOST_TEST(correspondence == "1. 5254 5756 *\n");
+    BOOST_TEST(c.auto_input_lang);
+    BOOST_TEST(c.fix_typos);
+    BOOST_TEST(c.read.letters->code == "en");
     std::string_view plain = "[Event \"x\"]\n\n1. e4 *\n";
     auto const before = plain;
     props::options_from(plain);

@@ -441,7 +441,7 @@ struct EdgeExpect {
     std::uint64_t games, tags, moves, comments, nags, variations, results, errors, warnings;
 };
 
-// Expected counts for every copied edge file (data/edge, see data/SOURCES.md): games, tags,
+// Expected counts for every edge file (data/edge, see data/SOURCES.md): games, tags,
 // moves, comments, NAGs, variations, results, errors, warnings. Moves count move tokens
 // (including null moves and tokens the notation layer will reject). Diagnostics expected:
 // backslash-in-tag (trailing '\\' recovered), unescaped-quotes-in-tag (4 inner quotes
@@ -478,6 +478,10 @@ EdgeExpect const edge_expectations[] = {
     {"html-br-line-breaks.pgn", 1, 1, 1, 1, 0, 0, 0, 1, 1},
     {"iccf-ccsnt-comments.pgn", 1, 8, 132, 132, 0, 0, 1, 0, 0},
     {"iecg-correspondence-variations.pgn", 1, 13, 212, 0, 21, 26, 1, 0, 0},
+    {"input-lang-auto-ambiguous.pgn", 1, 7, 3, 0, 0, 0, 1, 0, 0},
+    {"input-lang-auto-english-first.pgn", 1, 7, 5, 0, 0, 0, 1, 0, 0},
+    {"input-lang-auto-german.pgn", 1, 7, 20, 1, 0, 1, 1, 0, 0},
+    {"input-lang-auto-no-language.pgn", 1, 7, 5, 0, 0, 0, 1, 0, 0},
     {"illegal-second-move.pgn", 1, 0, 2, 0, 0, 0, 1, 0, 0},
     {"invalid-fen.pgn", 1, 3, 1, 0, 0, 0, 1, 0, 0},
     {"lichess-clock-comments.pgn", 1, 17, 65, 65, 0, 0, 1, 0, 0},
@@ -500,6 +504,8 @@ EdgeExpect const edge_expectations[] = {
     {"overdisambiguated-and-missing-numbers.pgn", 1, 0, 59, 0, 0, 0, 1, 0, 0},
     {"square-bracket-in-tag.pgn", 1, 15, 130, 130, 0, 0, 1, 0, 0},
     {"tags-only-broadcast.pgn", 2, 38, 0, 0, 0, 0, 0, 0, 2},
+    {"typed-numeric-typo-two-candidates.pgn", 1, 8, 6, 0, 0, 0, 1, 0, 0},
+    {"typed-numeric-typos.pgn", 1, 8, 12, 0, 1, 1, 1, 0, 0},
     {"unescaped-quotes-in-tag.pgn", 1, 7, 20, 0, 0, 0, 1, 0, 4},
     {"variation-inside-variation.pgn", 1, 7, 14, 1, 0, 6, 1, 0, 0},
     {"variations-nested.pgn", 1, 0, 9, 0, 0, 2, 1, 0, 0},

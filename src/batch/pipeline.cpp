@@ -57,6 +57,7 @@ struct Batch {
     std::vector<std::string_view> kinds; // of each line of `messages` (pgn::GameReport::kinds)
     std::uint64_t game_count = 0;        // an oversized game counts at its first piece
     std::uint64_t converted = 0, kept_broken = 0, rejected = 0, moves = 0, errors = 0, warnings = 0;
+    std::uint64_t corrected = 0; // moves replaced by --fix-typos
 
     void reset() {
         first = last = unreadable = pause = false;
@@ -78,6 +79,7 @@ struct Batch {
         else
             kinds.clear();
         game_count = converted = kept_broken = rejected = moves = errors = warnings = 0;
+        corrected = 0;
     }
 
     // What a recycled batch keeps: a few times a normal batch (PipelineOptions).
@@ -205,6 +207,7 @@ public:
         sum_.moves += b.moves;
         sum_.errors += b.errors;
         sum_.warnings += b.warnings;
+        sum_.corrected += b.corrected;
         file_.games += games;
         file_.rejected += b.rejected;
         file_.kept_broken += b.kept_broken;
@@ -391,6 +394,7 @@ void convert(Batch& b, pgn::Converter& converter, Plan const& plan, PipelineOpti
         b.moves += r.moves;
         b.errors += std::uint64_t(r.errors);
         b.warnings += std::uint64_t(r.warnings);
+        b.corrected += r.corrected;
         b.messages += r.messages;
         b.kinds.insert(b.kinds.end(), r.kinds.begin(), r.kinds.end());
         switch (r.status) {

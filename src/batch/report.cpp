@@ -25,6 +25,11 @@ std::string format_summary(Summary const& s) {
                   s.moves == 1 ? "" : "s", s.errors, s.errors == 1 ? "" : "s", s.warnings,
                   s.warnings == 1 ? "" : "s", s.seconds, mb / secs, double(s.games) / secs);
     std::string line = buf;
+    if (s.corrected > 0) {
+        std::snprintf(buf, sizeof buf, "; %" PRIu64 " move%s corrected", s.corrected,
+                      s.corrected == 1 ? "" : "s");
+        line += buf;
+    }
     if (s.files > 1 || s.unreadable > 0) {
         std::snprintf(buf, sizeof buf, "; %" PRIu64 " file%s", s.files, s.files == 1 ? "" : "s");
         line += buf;

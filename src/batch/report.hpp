@@ -32,7 +32,8 @@ struct Summary {
     std::uint64_t moves = 0;
     std::uint64_t errors = 0;
     std::uint64_t warnings = 0;
-    std::uint64_t bytes = 0; // PGN bytes read (after decompression)
+    std::uint64_t corrected = 0; // moves replaced by --fix-typos, in games written
+    std::uint64_t bytes = 0;     // PGN bytes read (after decompression)
     double seconds = 0;
     bool io_failure = false; // an input could not be read or an output not written
     // Warnings by kind (pgn::GameReport::kinds), in order of first appearance.

@@ -57,6 +57,8 @@ constexpr char const* usage_tail =
     "  pgn-iccf games.pgn -o games.iccf.pgn          SAN -> numeric\n"
     "  pgn-iccf -t san --annotate corr.pgn           numeric -> SAN, numeric kept as comments\n"
     "  pgn-iccf -t san --input-lang de partien.pgn   German SAN -> English SAN\n"
+    "  pgn-iccf --input-lang auto club.pgn           each game in the language that plays it\n"
+    "  pgn-iccf -t san --fix-typos postcards.pgn     typed numeric scores, one-edit typos fixed\n"
     "  pgn-iccf --check --rejects bad.pgn games.pgn  verify only, collect unreadable games\n"
     "  pgn-iccf lichess.pgn.zst -o lichess.iccf.pgn.zst   compressed in and out, all cores\n"
     "  pgn-iccf archive/ -o converted/               a whole tree, mirrored\n";
@@ -130,9 +132,15 @@ int main(int argc, char** argv) {
         ("lang", po::value(&lang)->value_name("CODE"),
          ("piece letters of SAN/LAN output: a language code or figurine (default en)")) //
         ("input-lang", po::value(&input_lang)->value_name("CODE"),
-         "piece letters of SAN/LAN input (default en); never guessed") //
+         "piece letters of SAN/LAN input (default en), or auto: each game in the one "
+         "language whose letters play all its moves, English first (never guessed from "
+         "letters alone; a game two languages read differently is rejected)") //
         ("iccf-short-promotion", po::bool_switch(&run.convert.read.iccf_short_promotion),
          "also accept the non-standard four-digit promotion form (6762); each use is reported") //
+        ("fix-typos", po::bool_switch(&run.convert.fix_typos),
+         "replace an unplayable numeric move by the only legal move one edit away (a digit "
+         "changed, added, dropped or two swapped), with a warning and {typed TOKEN} after "
+         "it; several candidates stay an error") //
         ("annotate", po::bool_switch(&run.convert.annotate),
          "after each move, a comment holding the move as it was written") //
         ("no-comments", "leave comments out")                             //
@@ -215,9 +223,11 @@ int main(int argc, char** argv) {
     run.convert.write.letters = notation::letters_for(lang);
     if (!run.convert.write.letters)
         return usage_error("unknown language '" + lang + "' for --lang (" + language_list() + ")");
-    run.convert.read.letters = notation::letters_for(input_lang);
+    run.convert.auto_input_lang = input_lang == "auto";
+    run.convert.read.letters =
+        run.convert.auto_input_lang ? &notation::english() : notation::letters_for(input_lang);
     if (!run.convert.read.letters)
-        return usage_error("unknown language '" + input_lang + "' for --input-lang (" +
+        return usage_error("unknown language '" + input_lang + "' for --input-lang (auto " +
                            language_list() + ")");
     if (width < 0) return usage_error("--width must be 0 or more");
     if (width > 0 && width < 10) return usage_error("--width must be 0 or at least 10");

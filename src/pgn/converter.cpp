@@ -92,12 +92,42 @@ std::string variant_kind(std::string_view value) {
 
 Converter::Converter(ConvertOptions const& options)
     : opt_(options),
-      in_letters_(options.read.letters ? options.read.letters : &notation::english()) {
+      base_letters_(options.auto_input_lang || !options.read.letters ? &notation::english()
+                                                                     : options.read.letters),
+      in_letters_(base_letters_) {
     if (!opt_.write.letters) opt_.write.letters = &notation::english();
     opt_.read.letters = in_letters_;
 }
 
+void Converter::set_letters(notation::Letters const* letters) {
+    in_letters_ = letters;
+    opt_.read.letters = letters;
+}
+
 GameReport Converter::convert(ast::RawGame const& game, std::string_view file, std::string& out) {
+    if (in_letters_ != base_letters_) set_letters(base_letters_);
+    run_pass(game, file);
+    if (opt_.auto_input_lang && letter_failure_) choose_language(game, file);
+
+    if (rejected_) {
+        report_.status = GameStatus::rejected;
+        report_.corrected = 0; // nothing of the game is written
+    } else {
+        if (report_.errors > 0) report_.status = GameStatus::kept_broken;
+        if (!opt_.check_only) write_game(out);
+    }
+    game_ = nullptr;
+    constexpr std::size_t keep = std::size_t{1} << 20; // a few hundred normal games' worth
+    release_if_above(broken_text_, keep);
+    release_if_above(scratch_, keep);
+    release_if_above(held_, keep);
+    release_if_above(tags_, keep);
+    release_if_above(moves_, keep);
+    writer_.release_buffers(keep);
+    return report_;
+}
+
+void Converter::run_pass(ast::RawGame const& game, std::string_view file) {
     file_ = file;
     game_ = &game;
     report_ = GameReport{};
@@ -118,28 +148,117 @@ GameReport Converter::convert(ast::RawGame const& game, std::string_view file, s
     broken_text_.clear();
     cut_ = false;
     pending_annotation_ = {};
+    pending_typed_ = false;
     has_result_ = false;
     result_ = {};
+    move_failed_ = letter_failure_ = false;
+    moves_.clear();
     writer_.begin(opt_.width);
 
     parser::ParseOptions po;
     po.file_name = file;
     parser::parse_game(game, *this, po);
+}
 
-    if (rejected_) {
-        report_.status = GameStatus::rejected;
-    } else {
-        if (report_.errors > 0) report_.status = GameStatus::kept_broken;
-        if (!opt_.check_only) write_game(out);
+// --input-lang auto. The English pass could not play a move whose letters another language
+// might read. Every other language is tried, but for those that do not know a letter of
+// that move (their reading would fail there) and those with the same letters as one tried
+// already (the same reading, not read again); the passes that play every move
+// are grouped by the moves they play. One group: the game is read in its first language
+// (table order), with a warning naming the group. None: the English reading stands, with
+// its diagnostics. Two or more: the game is rejected, naming the first two groups and the
+// first move they read differently. The writer is refilled by a last pass in the language
+// chosen, so nothing of a failed attempt is written and no diagnostic is counted twice.
+void Converter::choose_language(ast::RawGame const& game, std::string_view file) {
+    ast::Token const en_fail = first_fail_;
+    std::string const en_context = first_fail_context_;
+    struct Group {
+        std::vector<notation::Letters const*> languages;
+        std::vector<Move> moves;
+    };
+    std::vector<Group> groups;
+    // Per language of the table: the group its reading joined, -1 if it failed, -2 untried.
+    auto const languages = notation::all_languages();
+    std::vector<int> result(languages.size(), -2);
+    notation::ReadOptions probe = opt_.read;
+    trying_ = true;
+    for (std::size_t i = 0; i < languages.size(); ++i) {
+        notation::Letters const& l = languages[i];
+        if (&l == &notation::english() || l.figurine) continue;
+        for (std::size_t j = 0; j < i && result[i] == -2; ++j)
+            if (result[j] != -2 && languages[j].letter == l.letter) result[i] = result[j];
+        // A letter unknown in this language is unknown in every position: the reading would
+        // fail at that token (or earlier), so it is not tried.
+        probe.letters = &l;
+        if (result[i] == -2 && notation::read_move(first_fail_pos_, en_fail.text, probe).error ==
+                                   ReadError::unknown_piece_letter)
+            result[i] = -1;
+        if (result[i] == -2) {
+            set_letters(&l);
+            run_pass(game, file);
+            result[i] = -1;
+            if (!move_failed_) {
+                for (std::size_t g = 0; g < groups.size() && result[i] < 0; ++g)
+                    if (groups[g].moves == moves_) result[i] = int(g);
+                if (result[i] < 0) {
+                    result[i] = int(groups.size());
+                    groups.push_back({{}, moves_});
+                }
+            }
+        }
+        if (result[i] >= 0) groups[std::size_t(result[i])].languages.push_back(&l);
     }
-    game_ = nullptr;
-    constexpr std::size_t keep = std::size_t{1} << 20; // a few hundred normal games' worth
-    release_if_above(broken_text_, keep);
-    release_if_above(scratch_, keep);
-    release_if_above(held_, keep);
-    release_if_above(tags_, keep);
-    writer_.release_buffers(keep);
-    return report_;
+    auto codes = [](Group const& g) {
+        std::string s;
+        for (auto const* l : g.languages) {
+            if (!s.empty()) s.append(", ");
+            s.append(l->code);
+        }
+        return s;
+    };
+    if (groups.size() >= 2) {
+        Group const& a = groups[0];
+        Group const& b = groups[1];
+        std::size_t at = 0;
+        while (at < a.moves.size() && at < b.moves.size() && a.moves[at] == b.moves[at]) ++at;
+        capture_at_ = at;
+        capture_other_ = at < b.moves.size() ? b.moves[at] : Move{};
+    }
+    notation::Letters const* chosen =
+        groups.empty() ? &notation::english() : groups[0].languages.front();
+    trying_ = groups.size() >= 2;
+    set_letters(chosen);
+    run_pass(game, file);
+    trying_ = false;
+    capture_at_ = SIZE_MAX;
+    if (groups.size() == 1) {
+        // First among the game's diagnostics: it says how the others were found.
+        std::string rest;
+        rest.swap(report_.messages);
+        std::vector<std::string_view> rest_kinds;
+        rest_kinds.swap(report_.kinds);
+        std::string m = "not a move in English; the game is read with the piece letters of ";
+        m.append(codes(groups[0]));
+        m.append(" (--input-lang auto)");
+        report(ast::Severity::warning, en_fail.where, en_context, en_fail.text, m,
+               "game read in another language (--input-lang auto)");
+        report_.messages.append(rest);
+        report_.kinds.insert(report_.kinds.end(), rest_kinds.begin(), rest_kinds.end());
+    } else if (groups.size() >= 2) {
+        // Every reading played every move, so both reach the same token: captured there.
+        std::string m = "read as ";
+        m.append(captured_san_);
+        m.append(" with the piece letters of ");
+        m.append(codes(groups[0]));
+        m.append(" and as ");
+        m.append(captured_other_san_);
+        m.append(" with those of ");
+        m.append(codes(groups[1]));
+        m.append("; the game is not converted (name its language with --input-lang)");
+        report(ast::Severity::error, captured_token_.where, captured_context_, captured_token_.text,
+               m, {});
+        rejected_ = true;
+    }
 }
 
 // The tags the converter looks at: the roster (exact names, as the standard writes them) and
@@ -395,8 +514,17 @@ void Converter::start_broken(ast::Token move, ast::Token suffix) {
 // The --annotate comment of the last move comes after that move's NAGs.
 void Converter::flush_annotation() {
     if (pending_annotation_.empty()) return;
-    if (writing()) writer_.comment(pending_annotation_);
+    if (writing()) {
+        if (pending_typed_) {
+            typed_.assign("typed ");
+            typed_.append(pending_annotation_);
+            writer_.comment(typed_);
+        } else {
+            writer_.comment(pending_annotation_);
+        }
+    }
     pending_annotation_ = {};
+    pending_typed_ = false;
     need_number_ = true;
 }
 
@@ -435,7 +563,26 @@ void Converter::flush_broken(std::uint64_t end) {
     if (keep) need_number_ = true;
 }
 
-Move Converter::fail_move(ast::Token move, notation::ReadResult const& r, bool null_in_check) {
+namespace {
+
+// Whether letters of another language might read a token English could not play
+// (--input-lang auto): a piece letter (upper-case, Cyrillic, a figurine), an unknown
+// promotion letter, or a lower-case letter read as a piece. A numeric token, castling with
+// zeros and a pawn move (lower-case file first, read as a pawn) read alike in every language.
+bool letters_might_explain(std::string_view t, notation::ReadResult const& r) {
+    if (r.error == ReadError::unknown_piece_letter) return true;
+    if (t.empty()) return false;
+    unsigned char const c = static_cast<unsigned char>(t[0]);
+    if (c >= 0x80 || (c >= 'A' && c <= 'Z')) return true;
+    if (c >= 'a' && c <= 'z') return c > 'h' || r.piece != PieceType::pawn;
+    return false;
+}
+
+} // namespace
+
+Move Converter::fail_move(ast::Token move, notation::ReadResult const& r, bool null_in_check,
+                          bool& corrected) {
+    corrected = false;
     std::string msg;
     bool white = pos_.side_to_move() == Color::white;
     bool numeric = all_digits(move.text);
@@ -528,7 +675,16 @@ Move Converter::fail_move(ast::Token move, notation::ReadResult const& r, bool n
         // typo most likely stands for, so one run reports every typo of a game score:
         // the only suggestion, or the queen promotion when the fifth digit is missing.
         if (n == 1 || (r.error == ReadError::promotion_missing && n > 0)) assumed = sugg[0];
-        if (n > 0) {
+        // --fix-typos: the only legal move one edit away is what was meant; it is written,
+        // with a warning here and the typed token in a comment after it.
+        corrected = opt_.fix_typos && n == 1;
+        if (corrected) {
+            msg.append("; corrected to ");
+            msg.append(notation::write_numeric(pos_, sugg[0]).view());
+            msg.append(" (");
+            msg.append(notation::write_san(pos_, sugg[0]).view());
+            msg.append("), the only legal move one edit away (--fix-typos)");
+        } else if (n > 0) {
             msg.append("; did you mean ");
             for (int i = 0; i < n; ++i) {
                 if (i) msg.append(i + 1 == n ? " or " : ", ");
@@ -540,6 +696,18 @@ Move Converter::fail_move(ast::Token move, notation::ReadResult const& r, bool n
             msg.push_back('?');
         }
     }
+    if (corrected) {
+        report(ast::Severity::warning, move.where, move_context(), move.text, msg,
+               "typo corrected (--fix-typos)");
+        return assumed;
+    }
+    if (!move_failed_) {
+        move_failed_ = true;
+        first_fail_ = move;
+        first_fail_context_ = move_context();
+        first_fail_pos_ = pos_;
+    }
+    if (!null_in_check && !numeric && letters_might_explain(move.text, r)) letter_failure_ = true;
     if (opt_.keep_broken || cuts_variation()) assumed = Move{};
     if (assumed.ok()) {
         msg.append(" (checking the rest of the game as if ");
@@ -592,10 +760,12 @@ void Converter::move(ast::Token move, ast::Token suffix) {
     }
 
     Move m;
+    bool typed = false; // m is the --fix-typos correction of the token
     bool const null_move = is_null_token(move.text);
     if (null_move) {
         if (pos_.in_check()) {
-            fail_move(move, notation::ReadResult{}, true);
+            bool corrected = false;
+            fail_move(move, notation::ReadResult{}, true, corrected);
             start_broken(move, suffix);
             return;
         }
@@ -607,12 +777,15 @@ void Converter::move(ast::Token move, ast::Token suffix) {
         if (r.error == ReadError::none) {
             m = r.move;
         } else {
-            m = fail_move(move, r, false);
+            m = fail_move(move, r, false, typed);
             if (!m.ok()) {
                 start_broken(move, suffix);
                 return;
             }
-            rejected_ = true; // checking goes on with the assumed move; nothing is written
+            if (typed)
+                ++report_.corrected;
+            else
+                rejected_ = true; // checking goes on with the assumed move; nothing is written
         }
         if (r.short_promotion && r.error == ReadError::none) {
             std::string w = "non-standard four-digit promotion read as ";
@@ -636,7 +809,18 @@ void Converter::move(ast::Token move, ast::Token suffix) {
             write_numbered(scratch_);
         }
         need_number_ = false;
-        if (opt_.annotate) pending_annotation_ = move.text;
+        if (opt_.annotate || typed) pending_annotation_ = move.text;
+        pending_typed_ = typed;
+    }
+    if (trying_) {
+        if (moves_.size() == capture_at_) {
+            // The first move two languages read differently (choose_language).
+            captured_token_ = move;
+            captured_context_ = move_context();
+            captured_san_.assign(notation::write_san(pos_, m).view());
+            captured_other_san_.assign(notation::write_san(pos_, capture_other_).view());
+        }
+        moves_.push_back(m);
     }
     pos_.do_move(m, last_undo_);
     last_ = m;

@@ -34,6 +34,15 @@ struct ConvertOptions {
     bool strict = false;
     int width = 79;          // maximum movetext line length; 0 = one line
     bool check_only = false; // verify only: no output text is built
+    // --input-lang auto: a game English cannot read (a move fails on a token with letters) is
+    // read again under every other language of LANGUAGES.md, and written in the one whose
+    // reading plays every move (variations included); a game two languages read as different
+    // moves is rejected, naming both. read.letters is then English.
+    bool auto_input_lang = false;
+    // --fix-typos: an unplayable numeric move with exactly one legal move one edit away (the
+    // "did you mean" suggestion) is replaced by that move, with a warning and the comment
+    // {typed TOKEN} after it; several candidates stay an error.
+    bool fix_typos = false;
 };
 
 enum class GameStatus : std::uint8_t {
@@ -47,7 +56,8 @@ struct GameReport {
     std::uint64_t moves = 0; // moves replayed, main line and variations
     int errors = 0;
     int warnings = 0;
-    std::string messages; // formatted diagnostic lines, each ending in '\n'
+    std::uint64_t corrected = 0; // moves replaced by --fix-typos (0 when the game is rejected)
+    std::string messages;        // formatted diagnostic lines, each ending in '\n'
     // The kind of each line of `messages`, in order: a warning's kind (ast::Diagnostic::kind,
     // a string literal), empty for an error. A run folds repeated warnings by kind.
     std::vector<std::string_view> kinds;
@@ -107,14 +117,21 @@ private:
     void put_comment(std::string_view text, ast::CommentKind kind);
     void put_nag(std::uint8_t value);
 
+    // One reading of the game with the current letters: resets the per-game state, parses.
+    void run_pass(ast::RawGame const& game, std::string_view file);
+    void set_letters(notation::Letters const* letters);
+    // --input-lang auto, after an English pass that letters of another language could mend.
+    void choose_language(ast::RawGame const& game, std::string_view file);
     void setup();
     // `kind`: a warning's kind (see GameReport::kinds), a string literal; {} for errors.
     void report(ast::Severity severity, ast::Location where, std::string_view context,
                 std::string_view token, std::string_view message, std::string_view kind);
     std::string move_context() const;
     // Reports a move that cannot be played; returns the move to go on checking with
-    // (strict mode, unique typo suggestion) or Move{}.
-    chess::Move fail_move(ast::Token move, notation::ReadResult const& r, bool null_in_check);
+    // (strict mode, unique typo suggestion) or Move{}. `corrected`: the move returned is
+    // the --fix-typos correction, to be written (a warning was reported, not an error).
+    chess::Move fail_move(ast::Token move, notation::ReadResult const& r, bool null_in_check,
+                          bool& corrected);
     notation::MoveText render(chess::Move m, bool null_move);
     bool writing() const { return !opt_.check_only && !rejected_; }
     // A bad move here cuts the variation instead of breaking the game (not --strict).
@@ -138,7 +155,21 @@ private:
     std::string_view termination() const;
 
     ConvertOptions opt_;
-    notation::Letters const* in_letters_;
+    notation::Letters const* base_letters_; // --input-lang (English with auto)
+    notation::Letters const* in_letters_;   // of the current pass
+
+    // --input-lang auto: what a pass found (reset by run_pass).
+    bool move_failed_ = false;    // a move could not be played (corrections excepted)
+    bool letter_failure_ = false; // ... on a token other letters might read (see fail_move)
+    ast::Token first_fail_{};     // the first move that could not be played
+    std::string first_fail_context_;
+    chess::Position first_fail_pos_;    // the position it was read in
+    bool trying_ = false;               // a pass under another language: moves_ is filled
+    std::vector<chess::Move> moves_;    // the moves played in this pass, in event order
+    std::size_t capture_at_ = SIZE_MAX; // moves_ index whose token, context and SAN to keep
+    chess::Move capture_other_{};       // ... and the other language's move there
+    ast::Token captured_token_{};
+    std::string captured_context_, captured_san_, captured_other_san_;
 
     // per game
     std::string_view file_;
@@ -165,6 +196,8 @@ private:
     bool cut_ = false;                    // broken_ in a variation that is cut (cuts_variation())
     std::uint64_t cut_from_ = 0;          // offset of its unplayable move
     std::string_view pending_annotation_; // --annotate text waiting for the move's NAGs
+    bool pending_typed_ = false;          // ... written as {typed TEXT} (--fix-typos)
+    std::string typed_;
     std::string scratch_;
     MovetextWriter writer_;
     ast::Token result_{};

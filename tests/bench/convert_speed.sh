@@ -1,74 +1,157 @@
 #!/usr/bin/env bash
-# Benchmark of the main job (not a test): pgn-iccf SAN -> numeric and numeric -> SAN against
-# pgn-extract's SAN rewrite (pgn-extract -s -o /dev/null) on the same input, one core each,
-# alternating, several rounds; prints median MB/s, games/s, peak RSS and the ratios.
+# Benchmark of the main job on one core (not a test; issue 11): pgn-iccf -j1 SAN -> numeric,
+# numeric -> SAN, SAN -> SAN and --check against pgn-extract's SAN rewrite
+# (pgn-extract -s -o /dev/null) on the same input, alternating, several rounds. Three shapes
+# of real games from data/, reported separately and mixed:
+#   master     master games with few comments (TWIC, the chess.js benchmark games)
+#   lichess    lichess games with [%clk] and [%eval] comments (lichess database, CC0)
+#   annotated  annotated games with variations, NAGs and comments
+# Prints, per shape and mode, the median MB/s and games/s per CPU second, ns per move, peak
+# RSS and the ratio to pgn-extract; then callgrind instructions per game on a 2 MB slice of
+# each shape (a figure that machine noise does not move), and the targets of issue 11.
 #
-#   tests/bench/convert_speed.sh [BUILD_DIR] [SIZE_MB] [ROUNDS]
+#   tests/bench/convert_speed.sh [BUILD_DIR] [SIZE_MB] [ROUNDS] [PORTABLE_BUILD_DIR]
 #
-# The input is built by repeating the real games of data/ (master games from TWIC, lichess
-# games with clock and eval comments, annotated correspondence games) up to SIZE_MB.
+# SIZE_MB (default 210) is the size of the mixed input; each shape gets a third of it.
+# callgrind cannot run a -march=native binary, so instructions are counted with a portable
+# build (PGN_ICCF_NATIVE=OFF) in PORTABLE_BUILD_DIR (default BUILD_DIR-portable; built here
+# if missing). Inputs and outputs live in $BENCH_DIR (default /dev/shm when it exists): a
+# disk would add its own noise. NO_CALLGRIND=1 skips the instruction counts.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/../.." && pwd)
-build=${1:-$here/build}
-size_mb=${2:-100}
+build=$(cd "${1:-$here/build}" && pwd)
+size_mb=${2:-210}
 rounds=${3:-3}
+portable=${4:-$build-portable}
 bin=$build/bin/pgn-iccf
 [ -x "$bin" ] || { echo "build first: cmake -S . -B build && cmake --build build" >&2; exit 2; }
 command -v /usr/bin/time >/dev/null || apt-get install -y time >/dev/null
 pe=$(command -v pgn-extract || echo /usr/games/pgn-extract)
 [ -x "$pe" ] || { apt-get install -y pgn-extract >/dev/null; pe=/usr/games/pgn-extract; }
 
-tmp=$(mktemp -d /tmp/pgn-iccf-bench.XXXXXX)
+base=${BENCH_DIR:-$( [ -d /dev/shm ] && echo /dev/shm || echo /tmp)}
+tmp=$(mktemp -d "$base/pgn-iccf-bench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-shapes=(
-  "$here/data/corpus/twic-01-232games.pgn"
-  "$here/data/corpus/chessjs-benchmark.pgn"
-  "$here/data/corpus/lichess_db_standard_rated_2021-10_first999.pgn"
-  "$here/data/corpus/variations.pgn"
-  "$here/data/corpus/lichess_db_2017-01_correspondence.pgn"
-)
-unit="$tmp/unit.pgn"
-: > "$unit"
-for f in "${shapes[@]}"; do
-  [ -f "$f" ] || { echo "missing $f" >&2; exit 2; }
-  cat "$f" >> "$unit"; printf '\n' >> "$unit"
-done
-in="$tmp/in.san.pgn"
-: > "$in"
-while [ "$(stat -c %s "$in")" -lt $((size_mb * 1000000)) ]; do cat "$unit" >> "$in"; done
-"$bin" -q -o "$tmp/in.num.pgn" "$in"
-bytes=$(stat -c %s "$in")
-games=$(grep -c '^\[Event ' "$in")
-echo "input: $((bytes / 1000000)) MB, $games games (SAN); numeric copy $(( $(stat -c %s "$tmp/in.num.pgn") / 1000000 )) MB"
 
-# run NAME CMD...: appends "cpu_seconds rss_kib wall_seconds" to $tmp/NAME. CPU time
-# (user + system) is what is compared: on a shared machine it varies far less than wall time.
+declare -A sources=(
+  [master]="data/corpus/twic-01-232games.pgn data/corpus/chessjs-benchmark.pgn data/corpus/32games.pgn"
+  [lichess]="data/corpus/lichess_db_standard_rated_2021-10_first999.pgn data/corpus/lichess_mliebelt_2024-01-03.pgn"
+  [annotated]="data/corpus/variations.pgn data/edge/iecg-correspondence-variations.pgn data/edge/comment-before-first-move.pgn data/golden/games.pgn"
+)
+shapes=(master lichess annotated)
+# unit SHAPE: the shape's files once, each game ending in a blank line.
+for s in "${shapes[@]}"; do
+  : > "$tmp/$s.unit"
+  for f in ${sources[$s]}; do
+    [ -f "$here/$f" ] || { echo "missing $f" >&2; exit 2; }
+    cat "$here/$f" >> "$tmp/$s.unit"; printf '\n' >> "$tmp/$s.unit"
+  done
+done
+# Each shape: its unit repeated up to a third of SIZE_MB; mixed: the three units in turn, so
+# that every part of it holds all three shapes.
+for s in "${shapes[@]}"; do
+  : > "$tmp/$s.san.pgn"
+  while [ "$(stat -c %s "$tmp/$s.san.pgn")" -lt $((size_mb * 1000000 / 3)) ]; do
+    cat "$tmp/$s.unit" "$tmp/$s.unit" "$tmp/$s.unit" "$tmp/$s.unit" >> "$tmp/$s.san.pgn"
+  done
+done
+: > "$tmp/mixed.san.pgn"
+while [ "$(stat -c %s "$tmp/mixed.san.pgn")" -lt $((size_mb * 1000000)) ]; do
+  cat "$tmp/master.unit" "$tmp/lichess.unit" "$tmp/annotated.unit" >> "$tmp/mixed.san.pgn"
+done
+inputs=("${shapes[@]}" mixed)
+
+# Per input: the numeric copy, its size, games and moves (as our summary counts them:
+# main lines and variations).
+declare -A bytes nbytes games moves
+for s in "${inputs[@]}"; do
+  summary=$("$bin" -j2 -o "$tmp/$s.num.pgn" "$tmp/$s.san.pgn" 2>&1 >/dev/null | grep 'games\? read' || true)
+  bytes[$s]=$(stat -c %s "$tmp/$s.san.pgn")
+  nbytes[$s]=$(stat -c %s "$tmp/$s.num.pgn")
+  games[$s]=$(echo "$summary" | sed -E 's/.*: ([0-9]+) games? read.*/\1/')
+  moves[$s]=$(echo "$summary" | sed -E 's/.*; ([0-9]+) moves?;.*/\1/')
+  awk -v s="$s" -v b="${bytes[$s]}" -v n="${nbytes[$s]}" -v g="${games[$s]}" -v m="${moves[$s]}" \
+      -v f="${sources[$s]:-the three units in turn}" 'BEGIN {
+    printf "%-10s %6.1f MB SAN, %6.1f MB numeric, %7d games, %9d moves (%s)\n", s, b/1e6, n/1e6, g, m, f }'
+done
+
+# run KEY CMD...: appends "cpu_seconds rss_kib wall_seconds" to $tmp/KEY. CPU time (user +
+# system) is what is compared: on a shared machine it varies far less than wall time.
 run() {
-  local name=$1; shift
+  local key=$1; shift
   /usr/bin/time -f "%U %S %M %e" -o "$tmp/t" taskset -c 0 "$@" >/dev/null 2>"$tmp/err" || {
     st=$?; [ $st -le 1 ] || { cat "$tmp/err" >&2; exit 2; }; }
-  awk '{printf "%.2f %d %.2f\n", $1 + $2, $3, $4}' "$tmp/t" >> "$tmp/$name"
+  awk '{printf "%.3f %d %.3f\n", $1 + $2, $3, $4}' "$tmp/t" >> "$tmp/$key"
 }
+modes=(san2num num2san san2san check)
+declare -A label=([san2num]="SAN -> numeric" [num2san]="numeric -> SAN" [san2san]="SAN -> SAN"
+                  [check]="--check" [pgnx]="pgn-extract -s")
 for ((r = 1; r <= rounds; r++)); do
-  run ours_num "$bin" -q -j1 -o /dev/null "$in"
-  run pgnx "$pe" -s -o /dev/null "$in"
-  run ours_san "$bin" -q -j1 -t san -o /dev/null "$tmp/in.num.pgn"
+  for s in "${inputs[@]}"; do
+    run "$s.san2num" "$bin" -q -j1 -o /dev/null "$tmp/$s.san.pgn"
+    run "$s.pgnx" "$pe" -s -o /dev/null "$tmp/$s.san.pgn"
+    run "$s.num2san" "$bin" -q -j1 -t san -o /dev/null "$tmp/$s.num.pgn"
+    run "$s.san2san" "$bin" -q -j1 -t san -o /dev/null "$tmp/$s.san.pgn"
+    run "$s.check" "$bin" -q -j1 --check "$tmp/$s.san.pgn"
+  done
 done
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-report() {
-  local name=$1 label=$2 file_bytes=$3
-  local secs rss
-  secs=$(awk '{print $1}' "$tmp/$name" | median)
-  wall=$(awk '{print $3}' "$tmp/$name" | median)
-  rss=$(awk '{print $2}' "$tmp/$name" | sort -n | tail -1)
-  awk -v l="$label" -v s="$secs" -v w="$wall" -v b="$file_bytes" -v g="$games" -v r="$rss" 'BEGIN {
-    printf "%-30s %6.2f s cpu (%5.2f s wall) %7.1f MB/s %8.0f games/s  peak RSS %5.1f MiB\n", l, s, w, b/1e6/s, g/s, r/1024 }'
-  echo "$secs" > "$tmp/$name.median"
-}
-echo "median of $rounds rounds, one core (taskset -c 0); MB/s and games/s per CPU second:"
-report ours_num "pgn-iccf SAN -> numeric" "$bytes"
-report ours_san "pgn-iccf numeric -> SAN" "$(stat -c %s "$tmp/in.num.pgn")"
-report pgnx "pgn-extract -s (SAN rewrite)" "$bytes"
-awk -v a="$(cat "$tmp/pgnx.median")" -v b="$(cat "$tmp/ours_num.median")" -v c="$(cat "$tmp/ours_san.median")" 'BEGIN {
-  printf "ratio SAN -> numeric / pgn-extract: %.1fx (target >= 8)\n", a/b
-  printf "ratio numeric -> SAN / pgn-extract: %.1fx (target >= 5)\n", a/c }'
+declare -A med
+echo
+echo "median of $rounds rounds, one core (taskset -c 0, -j1); per CPU second:"
+printf '%-10s %-16s %8s %9s %10s %8s %9s %8s\n' shape mode "cpu s" "MB/s" "games/s" "ns/move" "RSS MiB" "x pgnx"
+for s in "${inputs[@]}"; do
+  for m in pgnx "${modes[@]}"; do
+    med[$s.$m]=$(awk '{print $1}' "$tmp/$s.$m" | median)
+  done
+  for m in "${modes[@]}" pgnx; do
+    in_bytes=${bytes[$s]}
+    [ "$m" = num2san ] && in_bytes=${nbytes[$s]}
+    rss=$(awk '{print $2}' "$tmp/$s.$m" | sort -n | tail -1)
+    awk -v s="$s" -v l="${label[$m]}" -v c="${med[$s.$m]}" -v b="$in_bytes" -v g="${games[$s]}" \
+        -v mv="${moves[$s]}" -v r="$rss" -v p="${med[$s.pgnx]}" 'BEGIN {
+      printf "%-10s %-16s %8.2f %9.1f %10.0f %8.1f %9.1f %7.1fx\n", s, l, c, b/1e6/c, g/c, c*1e9/mv, r/1024, p/c }'
+  done
+done
+
+if [ "${NO_CALLGRIND:-}" != 1 ]; then
+  command -v valgrind >/dev/null || apt-get install -y valgrind >/dev/null
+  pbin=$portable/bin/pgn-iccf
+  if [ ! -x "$pbin" ]; then
+    echo "building a portable binary for callgrind in $portable ..."
+    cmake -S "$here" -B "$portable" -DCMAKE_BUILD_TYPE=Release -DPGN_ICCF_NATIVE=OFF \
+      -DPGN_ICCF_BUILD_TESTS=OFF >/dev/null
+    cmake --build "$portable" -j"$(nproc)" --target pgn-iccf >/dev/null
+  fi
+  echo
+  echo "callgrind instructions per game (portable build, 2 MB slice of each shape, -j1):"
+  printf '%-10s %7s %14s %14s %14s %14s\n' shape games "SAN->numeric" "numeric->SAN" "SAN->SAN" "--check"
+  for s in "${shapes[@]}"; do
+    # The first whole games of about 2 MB: cut at a tag section start.
+    head -c 2000000 "$tmp/$s.san.pgn" > "$tmp/slice.cut"
+    awk 'BEGIN{n=0} /^\[Event /{last=NR} {lines[NR]=$0} END{for(i=1;i<last;i++) print lines[i]}' \
+      "$tmp/slice.cut" > "$tmp/$s.slice.san.pgn"
+    "$pbin" -q -o "$tmp/$s.slice.num.pgn" "$tmp/$s.slice.san.pgn" 2>/dev/null || true
+    g=$(grep -c '^\[Event ' "$tmp/$s.slice.san.pgn")
+    row=()
+    for m in "${modes[@]}"; do
+      case $m in
+        san2num) args=(-o /dev/null "$tmp/$s.slice.san.pgn") ;;
+        num2san) args=(-t san -o /dev/null "$tmp/$s.slice.num.pgn") ;;
+        san2san) args=(-t san -o /dev/null "$tmp/$s.slice.san.pgn") ;;
+        check) args=(--check "$tmp/$s.slice.san.pgn") ;;
+      esac
+      ir=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$pbin" -q -j1 "${args[@]}" 2>&1 |
+           sed -nE 's/.*Collected : ([0-9]+).*/\1/p')
+      row+=("$(( ir / g ))")
+    done
+    printf '%-10s %7d %14d %14d %14d %14d\n' "$s" "$g" "${row[@]}"
+  done
+fi
+
+echo
+awk -v p="${med[mixed.pgnx]}" -v a="${med[mixed.san2num]}" -v b="${med[mixed.num2san]}" \
+    -v c="${med[mixed.san2san]}" -v d="${med[mixed.check]}" 'BEGIN {
+  printf "targets (mixed input): SAN -> numeric %.1fx pgn-extract (>= 13: %s); numeric -> SAN %.1fx (>= 10: %s); SAN -> SAN %.1fx (>= 10: %s); --check %.2fx faster than SAN -> numeric (>= 1.3: %s)\n",
+    p/a, p/a >= 13 ? "met" : "not met", p/b, p/b >= 10 ? "met" : "not met",
+    p/c, p/c >= 10 ? "met" : "not met", a/d, a/d >= 1.3 ? "met" : "not met" }'

@@ -197,6 +197,8 @@ ConvertOptions reading_back(ConvertOptions o) {
     o.check_only = false;
     o.read = {};
     o.read.letters = o.write.letters;
+    o.auto_input_lang = false; // English first would read French "Re2" as a rook move
+    o.fix_typos = false;
     return o;
 }
 
@@ -324,13 +326,19 @@ std::string check_conversion(std::string_view bytes, ConvertOptions const& optio
 ConvertOptions options_from(std::string_view& bytes) {
     std::array<std::uint8_t, 3> b{};
     bool english_input = false;
+    bool auto_input = false, fix_typos = false;
     if (bytes.size() >= 4 && static_cast<unsigned char>(bytes[0]) < 0x08) {
+        // The first byte: 2 = --input-lang auto, 4 = --fix-typos (1 chooses nothing).
+        auto_input = (bytes[0] & 2) != 0;
+        fix_typos = (bytes[0] & 4) != 0;
         for (std::size_t i = 0; i < 3; ++i) b[i] = static_cast<std::uint8_t>(bytes[i + 1]);
         bytes.remove_prefix(4);
     } else {
         std::uint64_t const h = seed_of(bytes);
         for (std::size_t i = 0; i < 3; ++i) b[i] = static_cast<std::uint8_t>(h >> (8 * i));
         english_input = ((h >> 40) & 3U) != 0;
+        auto_input = ((h >> 42) & 3U) == 0; // one seed in four each
+        fix_typos = ((h >> 44) & 3U) == 0;
     }
     constexpr std::array<Notation, 4> to = {Notation::numeric, Notation::san, Notation::lan,
                                             Notation::numeric};
@@ -348,6 +356,9 @@ ConvertOptions options_from(std::string_view& bytes) {
     o.read.letters = english_input ? &notation::english()
                                    : &languages[std::size_t(b[1] >> 3) % languages.size()];
     o.write.letters = &languages[b[2] % languages.size()];
+    o.auto_input_lang = auto_input;
+    if (auto_input) o.read.letters = &notation::english();
+    o.fix_typos = fix_typos;
     return o;
 }
 
@@ -358,7 +369,8 @@ std::string check_conversion_input(std::string_view bytes) {
     return cat("to ", int(o.to), ", keep-broken ", o.keep_broken, ", annotate ", o.annotate,
                ", comments ", o.comments, ", nags ", o.nags, ", variations ", o.variations,
                ", short promotion ", o.read.iccf_short_promotion, ", width ", o.width, ", input ",
-               o.read.letters->code, ", output ", o.write.letters->code, ": ", f);
+               o.auto_input_lang ? "auto" : o.read.letters->code, ", output ",
+               o.write.letters->code, ", fix typos ", o.fix_typos, ": ", f);
 }
 
 namespace {

@@ -90,8 +90,9 @@ std::string check_conversion(std::string_view bytes, pgn::ConvertOptions const& 
 
 // Options of the conversion target. An input whose first byte is below 0x08 (never the first
 // byte of a PGN file) carries them in its next three bytes (the four are removed from
-// `bytes`); any other input (a seed PGN file as it is) gets options derived from
-// seed_of(bytes), with English input three times in four.
+// `bytes`; its bits 2 and 4 choose --input-lang auto and --fix-typos); any other input (a
+// seed PGN file as it is) gets options derived from seed_of(bytes), with English input three
+// times in four, --input-lang auto and --fix-typos each once in four.
 pgn::ConvertOptions options_from(std::string_view& bytes);
 std::string check_conversion_input(std::string_view bytes);
 
