@@ -276,7 +276,7 @@ std::string check_events(ast::RawGame const& g, Lines const& lines, std::vector<
                          int max_depth) {
     if (ev.size() < 2 || ev.front().kind != Ev::begin_game || ev.back().kind != Ev::end_game)
         return "events do not start with begin_game and end with end_game";
-    bool movetext = false, has_result = false, error = false;
+    bool movetext = false, has_result = false, error = false, tags = false;
     int depth = 0;
     std::uint64_t last_offset = 0;
     for (std::size_t i = 1; i + 1 < ev.size(); ++i) {
@@ -295,10 +295,14 @@ std::string check_events(ast::RawGame const& g, Lines const& lines, std::vector<
             movetext = true;
             continue;
         }
-        if (e.kind == Ev::tag ? movetext : !movetext)
+        // Comments before the tag section come before its tags; comments after the result
+        // (and text after it on its line, delivered as a comment) come after the result.
+        bool const leading = e.kind == Ev::comment && !movetext && !tags;
+        if (e.kind == Ev::tag) tags = true;
+        if (!leading && (e.kind == Ev::tag ? movetext : !movetext))
             return cat(what, movetext ? ": a tag inside the movetext"
                                       : ": movetext before begin_movetext");
-        if (has_result) return cat(what, ": after the result");
+        if (has_result && e.kind != Ev::comment) return cat(what, ": after the result");
         if (auto f = check_token(g, lines, e.a, what); !f.empty()) return f;
         if (e.a.where.offset < last_offset)
             return cat(what, " ", show(e.a.text), " at ", show(e.a.where),

@@ -14,7 +14,8 @@
 //   sized reads; next_batch hands out the same games.
 // - grammar (grammar/parse.hpp) on one game: begin_game first and end_game last, once each;
 //   every token lies inside the game's bytes, at the location it claims (offset, line,
-//   column), and tokens come in input order; tags before the movetext; variations balanced
+//   column), and tokens come in input order; tags before the movetext (only comments before
+//   the tags); nothing but comments after the result; variations balanced
 //   unless a syntax error ended the game; end_game's flags agree with the events; a visitor
 //   that skips every variation sees the same events outside them.
 // - a move token against a position (src/notation): whatever reads without error is a legal
