@@ -68,8 +68,10 @@ private:
 struct GameSpan {
     std::uint64_t offset = 0, size = 0, number = 0;
     ast::Location start;
+    bool text = false; // text between games (GamePart::text)
     bool operator==(GameSpan const& o) const {
-        return offset == o.offset && size == o.size && number == o.number && same(start, o.start);
+        return offset == o.offset && size == o.size && number == o.number && same(start, o.start) &&
+               text == o.text;
     }
 };
 
@@ -98,10 +100,13 @@ std::string split_games(std::string_view bytes, io::ByteSource& source, std::siz
     pgn::GameReader reader(source, chunk);
     ast::RawGame g;
     std::uint64_t end = 0; // end of the previous game
+    std::uint64_t games = 0;
     while (reader.next(g)) {
         std::string const where = cat("chunk ", chunk, ", game ", out.size() + 1, ": ");
-        GameSpan s{g.start.offset, g.bytes.size(), g.number, g.start};
-        if (g.number != out.size() + 1) return cat(where, "numbered ", g.number);
+        bool const text = reader.part() == pgn::GamePart::text;
+        GameSpan s{g.start.offset, g.bytes.size(), g.number, g.start, text};
+        // Games count 1, 2, ...; text between games is no game (number 0).
+        if (g.number != (text ? 0 : ++games)) return cat(where, "numbered ", g.number);
         if (g.bytes.empty()) return cat(where, "empty game at offset ", s.offset);
         if (s.offset < end || s.offset > bytes.size() || s.size > bytes.size() - s.offset)
             return cat(where, "bytes [", s.offset, ", +", s.size, ") outside the input after ",
@@ -151,7 +156,8 @@ std::string check_batches(std::string_view bytes, std::vector<GameSpan> const& g
         for (std::size_t k = 0; k < batch.games.size(); ++k, ++i) {
             ast::RawGame const& g = batch.games[k];
             if (i >= games.size()) return cat("next_batch(", target, "): more games than next()");
-            GameSpan const s{g.start.offset, g.bytes.size(), g.number, g.start};
+            GameSpan const s{g.start.offset, g.bytes.size(), g.number, g.start,
+                             batch.parts[k] == pgn::GamePart::text};
             if (!(s == games[i]) || bytes.substr(s.offset, s.size) != g.bytes)
                 return cat("next_batch(", target, "): game ", i + 1, " differs from next()'s");
             sum += g.bytes.size();
@@ -585,7 +591,9 @@ std::string check_split(std::string_view bytes, SplitStats* stats) {
         return f;
     if (auto f = check_batches(bytes, a, 64 + rng.below(5000), 1 + rng.below(4000)); !f.empty())
         return f;
-    if (stats) stats->games = a.size();
+    if (stats)
+        stats->games = static_cast<std::uint64_t>(
+            std::count_if(a.begin(), a.end(), [](GameSpan const& s) { return !s.text; }));
     return {};
 }
 

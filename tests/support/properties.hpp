@@ -9,7 +9,8 @@
 // What is checked, by layer:
 // - split (src/pgn/game_reader): the games plus the bytes between them reproduce the input;
 //   between games there are only blanks, control bytes, '%' lines and byte order marks; game
-//   numbers count 1, 2, ...; start locations (offset, line, column) agree with an independent
+//   numbers count 1, 2, ... (text between games, GamePart::text, is numbered 0 and counts as
+//   no game); start locations (offset, line, column) agree with an independent
 //   count; the same games come out for two chunk sizes and a source that delivers random-
 //   sized reads; next_batch hands out the same games.
 // - grammar (grammar/parse.hpp) on one game: begin_game first and end_game last, once each;
