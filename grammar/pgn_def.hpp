@@ -652,7 +652,7 @@ struct result_parser : primitive<result_parser> {
     char const* e = p;
     while (e != last && !scan::is_line_end(*e) && *e != '{' && *e != ';') ++e;
     while (scan::is_blank(e[-1])) --e; // p itself is no blank
-    st.warn(p, view(p, e), "text after the result; kept as a comment before it");
+    st.warn(p, view(p, e), "text after the result; read as a comment");
     // As a brace comment, unless it holds a '}' (which no brace comment can hold).
     bool const brace = std::find(p, e, '}') == e;
     st.visitor.comment(st.token(p, e), brace ? CommentKind::brace : CommentKind::rest_of_line);

@@ -287,8 +287,8 @@ BOOST_AUTO_TEST_CASE(text_between_games_goes_to_rejects_and_is_no_game) {
             BOOST_TEST(err ==
                        "in.pgn:1:1: warning: lines 1-2: text between games is not a game; its "
                        "bytes go to the rejects file\n"
-                       "in.pgn:6:14: warning: game 1: 'ff': text after the result; kept as a "
-                       "comment before it\n"
+                       "in.pgn:6:14: warning: game 1: 'ff': text after the result; read as a "
+                       "comment\n"
                        "in.pgn:9:1: warning: lines 9-10: text between games is not a game; its "
                        "bytes go to the rejects file\n"
                        "in.pgn:14:10: warning: game 2: '(+)-(-)': forfeit result '(+)-(-)'; read "

@@ -240,11 +240,11 @@ Case const cases[] = {
     {"comment then result", "{White's connection stalls} 0-1",
      "C{White's connection stalls} R[0-1] END"},
     {"word after the result", "1. e4 * e5",
-     "M[e4] R[*] W[1:9 text after the result; kept as a comment before it] C{e5} END"},
+     "M[e4] R[*] W[1:9 text after the result; read as a comment] C{e5} END"},
     {"words after the result, to the line end", "1. e4 1-0 ff  \n",
-     "M[e4] R[1-0] W[1:11 text after the result; kept as a comment before it] C{ff} END"},
+     "M[e4] R[1-0] W[1:11 text after the result; read as a comment] C{ff} END"},
     {"text after the result up to a comment", "1. e4 1-0 White wins {on time} ; forfeit\n",
-     "M[e4] R[1-0] W[1:11 text after the result; kept as a comment before it] C{White wins} "
+     "M[e4] R[1-0] W[1:11 text after the result; read as a comment] C{White wins} "
      "C{on time} L{ forfeit} END"},
     {"comment lines after the result", "1. e4 1-0\n\n; { Game Nr. 1 : X draws }\n{two}\n",
      "M[e4] R[1-0] L{ { Game Nr. 1 : X draws }} C{two} END"},

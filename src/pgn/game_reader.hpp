@@ -56,15 +56,19 @@
 //
 // The splitter scans an oversized game on with the same rules, holding a window of
 // max_game_size bytes, so the next game starts where the rules start it. A piece goes out only
-// once the scan no longer needs its bytes, with three bounds that only hostile input reaches,
+// once the scan no longer needs its bytes, with four bounds that only hostile input reaches,
 // where the window decides instead of the rules: the bytes just before the scan position that
 // the rules may look back on (blanks before a line that may end the game, the digits and dots
 // before a result) are held up to 4 KiB, and bytes beyond are handed out (a longer run of
 // blank lines stays in the game; a longer run of digits and dots counts as the game's start);
 // a tag line longer than the window is taken as one tag pair up to its line end; a comment
-// line whose `[Name` is longer than the window is not tag-like. In every game, the names of a
-// tag section are remembered up to 4096 distinct ones and 256 KiB in all (real sections have
-// a few dozen); a repeated name beyond those does not start a new game.
+// line whose `[Name` is longer than the window is not tag-like; after a result, text on its
+// line whose line end is not within the window starts the next piece there (text between
+// games, or an oversized game), and blank lines or a comment after a result that fill the
+// window stay in the game. (The bytes the rules decide on after a result count towards the
+// limit while undecided, as the blank lines before a game's end do.) In every game, the
+// names of a tag section are remembered up to 4096 distinct ones and 256 KiB in all (real
+// sections have a few dozen); a repeated name beyond those does not start a new game.
 //
 // Memory: the buffer never holds more than max_game_size bytes (buffer_capacity()); with the
 // tag names of one section, a reader stays within max_game_size plus about 1 MiB, whatever
@@ -160,7 +164,8 @@ public:
 
     // What the last RawGame returned by next() is.
     GamePart part() const { return part_; }
-    bool oversized() const { return part_ != GamePart::whole; }
+    bool oversized() const { return part_ != GamePart::whole && part_ != GamePart::text; }
+    bool text() const { return part_ == GamePart::text; } // text between games, no game
     bool oversized_last() const { return part_ == GamePart::oversized_last; }
 
     // Appends whole games (and oversized pieces, with their parts) to `batch` until it holds

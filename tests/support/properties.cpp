@@ -253,7 +253,7 @@ public:
 
 bool is_result_text(std::string_view t) {
     return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*" || t == "\xC2\xBD-\xC2\xBD" ||
-           t == "1/2";
+           t == "1/2" || t == "(+)-(-)" || t == "(-)-(+)";
 }
 
 // A token of the game: inside its bytes (when not empty) and at the location it claims.
