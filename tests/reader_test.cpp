@@ -572,6 +572,16 @@ EdgeExpect const edge_expectations[] = {
     {"unescaped-quotes-in-tag.pgn", 1, 7, 20, 0, 0, 0, 1, 0, 4},
     {"variations-nested.pgn", 1, 0, 9, 0, 0, 2, 1, 0, 0},
     {"variations-siblings.pgn", 1, 0, 9, 0, 0, 2, 1, 0, 0},
+    // Composed for issue 12 (text between games, what follows a result): the text between
+    // games is no game and not parsed (its warning comes from the pipeline); text after a
+    // result is a comment with a warning; forfeits and periods glued to a result warn.
+    {"text-between-games-engine-log.pgn", 2, 14, 10, 2, 0, 0, 2, 0, 0},
+    {"comment-at-top-of-file.pgn", 2, 14, 6, 2, 0, 0, 2, 0, 0},
+    {"garbage-between-games.pgn", 2, 14, 8, 0, 0, 0, 2, 0, 0},
+    {"word-after-result.pgn", 2, 14, 11, 2, 0, 0, 2, 0, 2},
+    {"forfeit-results.pgn", 2, 14, 4, 0, 0, 0, 2, 0, 2},
+    {"paren-after-result.pgn", 2, 14, 12, 0, 0, 1, 2, 0, 1},
+    {"periods-glued-to-result.pgn", 2, 14, 15, 0, 0, 0, 2, 0, 1},
 };
 
 BOOST_AUTO_TEST_CASE(edge_files) {
