@@ -318,6 +318,20 @@ BOOST_AUTO_TEST_CASE(text_between_games_goes_to_rejects_and_is_no_game) {
     BOOST_TEST(r.out.find("in.pgn:9:1: warning: lines 9-10: text between games is not a game; "
                           "left out (--rejects keeps it)\n") != std::string::npos,
                r.out);
+    // With a rejected game among them: the rejects file holds the text and the game, in input
+    // order, and only the game counts (and sets the exit status).
+    std::string const bad = "[Event \"bad\"]\n\n1. e4 e5 2. Ke3 *\n";
+    {
+        std::ofstream f(dir / "mixed.pgn", std::ios::binary);
+        f << mail << "\n" << bad << junk << "\n" << a;
+    }
+    auto m = sh("cd " + q(dir) + " && " + bin + " -o m.pgn --rejects mrej.pgn mixed.pgn 2>&1");
+    BOOST_TEST(m.status == 1);
+    BOOST_TEST(m.out.find("2 games read: 1 converted, 1 rejected, 0 kept broken") !=
+                   std::string::npos,
+               m.out);
+    BOOST_TEST(read_file(dir / "mrej.pgn") == mail + bad + junk);
+    BOOST_TEST(read_file(dir / "m.pgn").find("[Event \"a\"]") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(several_inputs_go_to_a_directory) {
