@@ -16,7 +16,10 @@
 //   control bytes included) and `{ } ( ) [ ] ; $ "`; bytes >= 0x80 belong to tokens, so
 //   UTF-8 figurines and Cyrillic or other localized piece letters (`Лд`, `Msh`) are moves.
 //   Results are recognised first (`1-0 0-1 1/2-1/2 *`, `½-½`, and the old `1/2` with a
-//   warning); `0-0` is castling, `0-1` a result.
+//   warning; the forfeits `(+)-(-)` and `(-)-(+)` of correspondence archives, read as 1-0 and
+//   0-1 with a warning, where a '(' would open a variation); `0-0` is castling, `0-1` a
+//   result. Move-number periods glued to a result (`38. ...1-0`) are read as the result, with
+//   a warning.
 // - Move numbers: digits followed by periods (`12.`, `12...`, `2..`), a token of periods only
 //   (the `...` of `12. ...`), and a bare integer that is not a numeric move. What follows the
 //   periods inside the same token is a token of its own: `12.Nf3`, `1...e5`, `1.5254`.
@@ -38,6 +41,13 @@
 //   `=` of a promotion is part of its move token, never a glyph.
 // - Comments `{...}` (may span lines; braces do not nest) and `;` to the end of the line;
 //   '%' escape lines in column 1 are skipped; variations nest up to max_variation_depth.
+// - Comments before the tag section (a comment at the top of a file) belong to the game: they
+//   are delivered first, before its tags. A game without tags reads them as movetext.
+// - After the result, what the splitter gives the game (the rest of the result's line and the
+//   comment lines after it, src/pgn/game_reader.hpp): comments, delivered after result(); a
+//   ')' (ignored, with a warning); other text (`1-0 ff`), delivered as a comment with a
+//   warning (a brace comment; a rest-of-line one if it holds a '}'). A '[' there (bytes that
+//   hold the next game too) is an error.
 // - Line ends LF, CRLF and lone CR; locations count each once.
 //
 // Diagnostics (never exceptions): errors end the game (end_game with syntax_error), e.g.
@@ -47,8 +57,9 @@
 // a game". Warnings do not: "game has no result; it ends at the next tag section or the end of
 // the input", the tag recoveries above, unknown glyphs, NAGs out of range, a ')' outside
 // every variation (ignored), a result inside a variation (skipped: `(3. Nf3 1/2-1/2)`, `(*)`),
-// move-number periods glued to the move (`...Nc6`, `1 .e4`: read as the move), a tag value
-// without quotes (`[FEN 8/8/... w - - 0 1]`: read up to the last ']' of the line).
+// move-number periods glued to the move (`...Nc6`, `1 .e4`: read as the move) or to the
+// result (`...1-0`), a tag value without quotes (`[FEN 8/8/... w - - 0 1]`: read up to the
+// last ']' of the line), a forfeit result, a ')' or text after the result.
 #pragma once
 
 #include "grammar/ast.hpp"
@@ -82,7 +93,9 @@ public:
     // byte after the move).
     virtual void move(Token /*move*/, Token /*suffix*/) {}
     // A comment: brace comment text without the braces, or a `;` comment without the `;`
-    // and without the line end.
+    // and without the line end. Comments before the tag section come before the tags;
+    // comments after the result (and text after it, see above) come after result(): a writer
+    // puts them before the termination marker.
     virtual void comment(Token /*text*/, CommentKind) {}
     // A NAG `$n` (§8.2.4) or a symbolic glyph (±, ∓, ⩲, ⩱, =, ∞, ...), with its NAG value.
     virtual void nag(Token /*text*/, std::uint8_t /*value*/) {}
@@ -90,8 +103,8 @@ public:
     // skip its contents (no events until the matching end_variation).
     virtual bool begin_variation(Token /*open*/) { return true; }
     virtual void end_variation(Token /*close*/) {}
-    // The game termination marker (§8.2.6): 1-0, 0-1, 1/2-1/2, * (½-½ and the old `1/2` are
-    // passed as written; `1/2` comes with a warning).
+    // The game termination marker (§8.2.6): 1-0, 0-1, 1/2-1/2, * (½-½, the old `1/2` and the
+    // forfeits `(+)-(-)` `(-)-(+)` are passed as written; `1/2` and forfeits with a warning).
     virtual void result(Token) {}
     virtual void end_game(GameEnd const&) {}
     // A problem in the input. Errors end the game (end_game follows with syntax_error set);

@@ -386,35 +386,95 @@ struct movetext_begin_parser : primitive<movetext_begin_parser> {
     }
 };
 
-// §8.2.5 comments: `{...}` (no nesting) and `;` to the end of the line.
+// §8.2.5 comments: `{...}` (no nesting) and `;` to the end of the line. Delivers the comment
+// at `first` and moves past it; false (nothing consumed) if no comment starts there.
+inline bool parse_comment(State& st, char const*& first, char const* last) {
+    char const* p = first;
+    if (p == last) return false;
+    if (*p == '{') {
+        st.consume(p, p + 1);
+        char const* const close = scan::find_byte(p + 1, last, '}');
+        if (close == last) {
+            auto const at = st.loc(p);
+            throw SyntaxError{p, "{",
+                              "unterminated comment: '{' at line " + std::to_string(at.line) +
+                                  " column " + std::to_string(at.column) + " is never closed"};
+        }
+        if (st.active()) st.visitor.comment(st.token(p + 1, close), CommentKind::brace);
+        first = close + 1;
+        return true;
+    }
+    if (*p == ';') {
+        st.consume(p, p + 1);
+        char const* e = scan::find_line_end(p + 1, last);
+        if (st.active()) st.visitor.comment(st.token(p + 1, e), CommentKind::rest_of_line);
+        st.consume(p, e);
+        first = e;
+        return true;
+    }
+    return false;
+}
+
 struct comment_parser : primitive<comment_parser> {
     template <typename It, typename Ctx, typename RCtx, typename Attr>
     bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr&) const {
         char const* p = first;
-        if (p == last) return false;
-        State& st = state(ctx);
-        if (*p == '{') {
-            st.consume(p, p + 1);
+        if (!parse_comment(state(ctx), p, last)) return false;
+        first = p;
+        return true;
+    }
+};
+
+// Comments before the tag section (a comment at the top of a file, before its first game):
+// they belong to that game and are delivered first, before its tags (a writer puts them
+// before the first move). Only comments followed by a '[' are taken here; a game without tags
+// reads its first comments as movetext, as before.
+inline char const* skip_comments_ahead(State const& st, char const* p, char const* last) {
+    for (;;) {
+        while (p != last && scan::is_space(*p)) ++p;
+        if (p == last) return p;
+        if (*p == '%' && at_line_start(st, p)) {
+            p = scan::find_line_end(p, last);
+        } else if (*p == '{') {
             char const* const close = scan::find_byte(p + 1, last, '}');
-            if (close == last) {
-                auto const at = st.loc(p);
-                throw SyntaxError{p, "{",
-                                  "unterminated comment: '{' at line " + std::to_string(at.line) +
-                                      " column " + std::to_string(at.column) + " is never closed"};
+            if (close == last) return p; // unterminated: the movetext rules report it
+            p = close + 1;
+        } else if (*p == ';') {
+            p = scan::find_line_end(p + 1, last);
+        } else {
+            return p;
+        }
+    }
+}
+
+struct lead_comments_parser : primitive<lead_comments_parser> {
+    template <typename It, typename Ctx, typename RCtx, typename Attr>
+    bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr&) const {
+        State& st = state(ctx);
+        char const* p = first;
+        if (p == last || (*p != '{' && *p != ';' && !scan::is_space(*p) && *p != '%')) return true;
+        char const* const tags = skip_comments_ahead(st, p, last);
+        if (tags == last || *tags != '[' || tags == skip_space_ahead(st, p, tags)) return true;
+        for (;;) {
+            p = skip_space(st, p, last);
+            if (!parse_comment(st, p, last)) break;
+        }
+        first = p;
+        return true;
+    }
+
+private:
+    // The first byte after [p, to) that is not whitespace or a '%' line (no comment at all:
+    // then there is nothing to take).
+    static char const* skip_space_ahead(State const& st, char const* p, char const* to) {
+        for (;;) {
+            while (p != to && scan::is_space(*p)) ++p;
+            if (p != to && *p == '%' && at_line_start(st, p)) {
+                p = scan::find_line_end(p, to);
+                continue;
             }
-            if (st.active()) st.visitor.comment(st.token(p + 1, close), CommentKind::brace);
-            first = close + 1;
-            return true;
+            return p;
         }
-        if (*p == ';') {
-            st.consume(p, p + 1);
-            char const* e = scan::find_line_end(p + 1, last);
-            if (st.active()) st.visitor.comment(st.token(p + 1, e), CommentKind::rest_of_line);
-            st.consume(p, e);
-            first = e;
-            return true;
-        }
-        return false;
     }
 };
 
@@ -447,6 +507,23 @@ struct nag_parser : primitive<nag_parser> {
     }
 };
 
+// `38. ...1-0`: the periods of a move number glued to the result. A warning; p moves past
+// the periods (the result rule reads the rest).
+[[gnu::cold, gnu::noinline]] inline bool glued_to_result(State& st, char const*& p, char const* e,
+                                                         char const* last) {
+    char const* d = p;
+    while (d != e && *d == '.') ++d;
+    if (d == e || scan::match_result(d, last) == 0) return false;
+    if (st.active())
+        st.warn(p, view(p, e),
+                "move number periods written before the result '" + std::string(view(d, e)) +
+                    "'; read as the result",
+                "move number periods glued to the result");
+    st.consume(p, d);
+    p = d;
+    return true;
+}
+
 // Move numbers, moves, null moves and glyphs (§8.2.2, §8.2.3): everything that is a token
 // run and not a result.
 struct move_parser : primitive<move_parser> {
@@ -468,6 +545,9 @@ struct move_parser : primitive<move_parser> {
                 return true;
             }
             deliver_digit_token(st, p, d, e);
+        } else if (*p == '.' && glued_to_result(st, p, e, last)) {
+            first = p; // the periods are consumed; the result is left for the result rule
+            return true;
         } else {
             deliver_token(st, p, e);
         }
@@ -482,7 +562,7 @@ struct variation_open_parser : primitive<variation_open_parser> {
     template <typename It, typename Ctx, typename RCtx, typename Attr>
     bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr&) const {
         char const* p = first;
-        if (p == last || *p != '(') return false;
+        if (p == last || *p != '(' || scan::match_result(p, last) != 0) return false; // (+)-(-)
         State& st = state(ctx);
         if (++st.depth > st.options.max_variation_depth)
             throw SyntaxError{p, "(",
@@ -561,9 +641,55 @@ struct result_parser : primitive<result_parser> {
         if (n == 3 && p[1] == '/')
             st.warn(p, "1/2", "non-standard result '1/2'; read as 1/2-1/2",
                     "non-standard result '1/2'");
+        if (*p == '(')
+            st.warn(p, view(p, p + n),
+                    std::string("forfeit result '") + std::string(view(p, p + n)) + "'; read as " +
+                        (p[1] == '+' ? "1-0" : "0-1"),
+                    "forfeit result");
         st.visitor.result(st.token(p, p + n));
         st.consume(p, p + n);
         first = p + n;
+        return true;
+    }
+};
+
+// After the result, up to the end of the game as the splitter cut it (the result's line and
+// the comment lines after it, see src/pgn/game_reader.hpp): comments are delivered (after the
+// result; a writer puts them before the termination marker); a ')' is ignored with a warning;
+// other text (`1-0 ff`) is delivered as a comment with a warning, up to the line end or the
+// next comment (a brace comment; a rest-of-line one if it holds a '}'). A '[' (the next game, when
+// the bytes hold several) ends the loop: the game_end rule reports it. Always succeeds.
+[[gnu::cold, gnu::noinline]] inline void text_after_result(State& st, char const*& p,
+                                                           char const* last) {
+    char const* e = p;
+    while (e != last && !scan::is_line_end(*e) && *e != '{' && *e != ';') ++e;
+    while (scan::is_blank(e[-1])) --e; // p itself is no blank
+    st.warn(p, view(p, e), "text after the result; read as a comment", "text after the result");
+    // As a brace comment, unless it holds a '}' (which no brace comment can hold).
+    bool const brace = std::find(p, e, '}') == e;
+    st.visitor.comment(st.token(p, e), brace ? CommentKind::brace : CommentKind::rest_of_line);
+    st.consume(p, e);
+    p = e;
+}
+
+struct after_result_parser : primitive<after_result_parser> {
+    template <typename It, typename Ctx, typename RCtx, typename Attr>
+    bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr&) const {
+        State& st = state(ctx);
+        char const* p = first;
+        for (;;) {
+            p = skip_space(st, p, last);
+            if (p == last || *p == '[') break;
+            if (parse_comment(st, p, last)) continue;
+            if (*p == ')') {
+                st.warn(p, ")", "')' after the result; ignored", "')' after the result");
+                st.consume(p, p + 1);
+                ++p;
+                continue;
+            }
+            text_after_result(st, p, last);
+        }
+        first = p;
         return true;
     }
 };
@@ -621,8 +747,11 @@ auto const variation_def = detail::variation_open_parser{} > movetext > sp > var
 auto const variation_close_def = detail::variation_close_parser{};
 auto const game_end_def = detail::end_parser{};
 // §8.2 a game: tags, movetext, an optional result (its absence is a warning).
-auto const game_def = (tag_section >> detail::movetext_begin_parser{} >> movetext >> sp >>
-                       -(detail::result_parser{} >> sp)) > game_end;
+// Comments before the tag section belong to the game (lead_comments_parser); what follows the
+// result on its line and the comment lines after it too (after_result_parser).
+auto const game_def =
+    (detail::lead_comments_parser{} >> tag_section >> detail::movetext_begin_parser{} >> movetext >>
+     sp >> -(detail::result_parser{} >> detail::after_result_parser{})) > game_end;
 
 BOOST_SPIRIT_DEFINE(tag_pair, tag_name, tag_value, tag_close, tag_section, movetext, variation,
                     variation_close, game_end, game)

@@ -142,7 +142,9 @@ inline char const* skip_line_end(char const* p, char const* end) {
 }
 
 // §8.2.6 game termination markers, plus `½-½` (UTF-8 C2 BD) as written by some programs and
-// `1/2` as found in old collections (the grammar warns about it).
+// `1/2` as found in old collections (the grammar warns about it), and the forfeits `(+)-(-)`
+// (1-0) and `(-)-(+)` (0-1) of correspondence archives (the grammar warns; the splitter checks
+// them where a '(' would open a variation).
 // Returns the length of the result token at [p, end) if the whole token is one, else 0:
 // the token must end at whitespace, a delimiter other than '"' (`"1-0"` is a tag value out
 // of place, not a result) or `end`.
@@ -164,6 +166,10 @@ inline std::size_t match_result(char const* p, char const* end) {
         return 0;
     case '\xC2':
         if (n >= 5 && std::memcmp(p, "\xC2\xBD-\xC2\xBD", 5) == 0) return ends_at(5);
+        return 0;
+    case '(': // forfeits as ICCF and correspondence archives write them: (+)-(-), (-)-(+)
+        if (n >= 7 && (std::memcmp(p, "(+)-(-)", 7) == 0 || std::memcmp(p, "(-)-(+)", 7) == 0))
+            return ends_at(7);
         return 0;
     default:
         return 0;

@@ -275,6 +275,81 @@ BOOST_AUTO_TEST_CASE(rejects_reproduce_bad_games_and_counts_add_up) {
     BOOST_TEST(read_file(in) == good + bad + good);
 }
 
+BOOST_AUTO_TEST_CASE(text_between_games_goes_to_rejects_and_is_no_game) {
+    // Issue 12: text between games is no game (not counted, exit status unchanged), a warning
+    // names its lines, and the rejects file holds exactly that text; output + rejects hold
+    // every input byte that is not converted (the bytes of converted games are in the output,
+    // converted; between them only blank lines are left out).
+    fs::path const dir = temp_dir() / "text-between";
+    fs::create_directories(dir);
+    std::string const mail = "From: someone@example.org\nSubject: my games\n";
+    std::string const a = "[Event \"a\"]\n\n1. e4 e5 1-0 ff\n\n; { Game Nr. 1 : X wins }\n";
+    std::string const junk = "some garbage\nbetween games\n";
+    std::string const b = "[Event \"b\"]\n\n1. d4 d5 (+)-(-)\n";
+    std::string const stray = "\xff";
+    {
+        std::ofstream f(dir / "in.pgn", std::ios::binary);
+        f << mail << "\n" << a << junk << "\n" << b << stray;
+    }
+    std::string out1, err1;
+    for (int j : {1, 2}) {
+        BOOST_TEST_CONTEXT("-j" << j) {
+            fs::path out = dir / ("out" + std::to_string(j) + ".pgn");
+            fs::path rej = dir / ("rej" + std::to_string(j) + ".pgn");
+            auto r = sh("cd " + q(dir) + " && " + bin + " -j" + std::to_string(j) + " -t san -o " +
+                        q(out) + " --rejects " + q(rej) + " in.pgn 2>&1");
+            BOOST_TEST(r.status == 0, r.out);
+            std::string const err = without_timing(r.out);
+            BOOST_TEST(err ==
+                       "in.pgn:1:1: warning: lines 1-2: text between games is not a game; its "
+                       "bytes go to the rejects file\n"
+                       "in.pgn:6:14: warning: game 1: 'ff': text after the result; read as a "
+                       "comment\n"
+                       "in.pgn:9:1: warning: lines 9-10: text between games is not a game; its "
+                       "bytes go to the rejects file\n"
+                       "in.pgn:14:10: warning: game 2: '(+)-(-)': forfeit result '(+)-(-)'; read "
+                       "as 1-0\n"
+                       "in.pgn:15:1: warning: line 15: text between games is not a game; its "
+                       "bytes go to the rejects file\n"
+                       "pgn-iccf: 2 games read: 2 converted, 0 rejected, 0 kept broken; 4 moves; "
+                       "0 errors, 5 warnings\n");
+            // Exactly the text between games, in order (a line end added after the last).
+            BOOST_TEST(read_file(rej) == mail + junk + stray + "\n");
+            std::string const o = read_file(out);
+            BOOST_TEST(o.find("1. e4 e5 {ff} ; { Game Nr. 1 : X wins }\n1-0\n") !=
+                       std::string::npos);
+            BOOST_TEST(o.find("1. d4 d5 1-0\n") != std::string::npos);
+            if (j == 1) {
+                out1 = o;
+                err1 = err;
+            } else {
+                BOOST_TEST(o == out1);
+                BOOST_TEST(err == err1);
+            }
+        }
+    }
+    // Without --rejects the text is left out, with the same warnings' lines.
+    auto r = sh("cd " + q(dir) + " && " + bin + " -o - in.pgn 2>&1 >/dev/null");
+    BOOST_TEST(r.status == 0);
+    BOOST_TEST(r.out.find("in.pgn:9:1: warning: lines 9-10: text between games is not a game; "
+                          "left out (--rejects keeps it)\n") != std::string::npos,
+               r.out);
+    // With a rejected game among them: the rejects file holds the text and the game, in input
+    // order, and only the game counts (and sets the exit status).
+    std::string const bad = "[Event \"bad\"]\n\n1. e4 e5 2. Ke3 *\n";
+    {
+        std::ofstream f(dir / "mixed.pgn", std::ios::binary);
+        f << mail << "\n" << bad << junk << "\n" << a;
+    }
+    auto m = sh("cd " + q(dir) + " && " + bin + " -o m.pgn --rejects mrej.pgn mixed.pgn 2>&1");
+    BOOST_TEST(m.status == 1);
+    BOOST_TEST(m.out.find("2 games read: 1 converted, 1 rejected, 0 kept broken") !=
+                   std::string::npos,
+               m.out);
+    BOOST_TEST(read_file(dir / "mrej.pgn") == mail + bad + junk);
+    BOOST_TEST(read_file(dir / "m.pgn").find("[Event \"a\"]") != std::string::npos);
+}
+
 BOOST_AUTO_TEST_CASE(several_inputs_go_to_a_directory) {
     fs::path a = temp_dir() / "a.pgn";
     fs::path b = temp_dir() / "b.PGN";

@@ -24,6 +24,7 @@ struct Converted {
     std::vector<pgn::GameStatus> status;
     int errors = 0, warnings = 0;
     std::uint64_t corrected = 0;
+    int texts = 0; // text between games handed out by the reader
 };
 
 Converted convert(std::string const& input, pgn::ConvertOptions opt = {}) {
@@ -33,6 +34,10 @@ Converted convert(std::string const& input, pgn::ConvertOptions opt = {}) {
     pgn::Converter conv(opt);
     ast::RawGame game;
     while (reader.next(game)) {
+        if (reader.part() == pgn::GamePart::text) { // text between games: no game
+            ++c.texts;
+            continue;
+        }
         auto r = conv.convert(game, "test.pgn", c.out);
         c.messages += r.messages;
         c.status.push_back(r.status);
@@ -706,4 +711,57 @@ BOOST_AUTO_TEST_CASE(fix_typos_leaves_several_candidates_an_error) {
                                          "{6135} *\n\n");
     BOOST_TEST(k.corrected == 1U);
     BOOST_TEST((k.status == std::vector<pgn::GameStatus>{pgn::GameStatus::kept_broken}));
+}
+
+// Issue 12: what follows a result, comments and text between games, forfeits.
+BOOST_AUTO_TEST_CASE(comments_and_text_around_games_are_kept_with_their_game) {
+    std::string const input = "{ Intro }\n\n[Event \"a\"]\n\n1. e4 e5 1-0 ff\n\n"
+                              "; { Game Nr. 1 : X draws }\n{two}\n"
+                              "some garbage\n\n"
+                              "[Event \"b\"]\n\n1. d4 d5 2. c4 ...0-1 )\n";
+    auto const tags = [](std::string_view event, std::string_view result) {
+        return "[Event \"" + std::string(event) +
+               "\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n"
+               "[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"" +
+               std::string(result) + "\"]\n\n";
+    };
+    auto c = convert(input, to(notation::Notation::san));
+    BOOST_TEST(c.texts == 1);
+    BOOST_TEST(c.status.size() == 2u);
+    // The comment before the tag section leads the first game's movetext; the word after
+    // the result and the comment lines after it come before its termination marker (a `;`
+    // comment holding a '}' stays a `;` comment).
+    BOOST_TEST(c.out == tags("a", "1-0") +
+                            "{ Intro } 1. e4 e5 {ff} ; { Game Nr. 1 : X draws }\n{two} 1-0\n\n" +
+                            tags("b", "0-1") + "1. d4 d5 2. c4 0-1\n\n");
+    BOOST_TEST(c.messages ==
+               "test.pgn:5:14: warning: game 1: 'ff': text after the result; read as a comment\n"
+               "test.pgn:13:16: warning: game 2: '...0-1': move number periods written before the "
+               "result '0-1'; read as the result\n"
+               "test.pgn:13:23: warning: game 2: ')': ')' after the result; ignored\n");
+    // --no-comments leaves all of them out.
+    pgn::ConvertOptions bare = to(notation::Notation::san);
+    bare.comments = false;
+    auto b = convert(input, bare);
+    BOOST_TEST(b.out ==
+               tags("a", "1-0") + "1. e4 e5 1-0\n\n" + tags("b", "0-1") + "1. d4 d5 2. c4 0-1\n\n");
+}
+
+BOOST_AUTO_TEST_CASE(forfeits_are_read_as_wins) {
+    // In the movetext (numeric output: e4 = 5254, e5 = 5755, d4 = 4244), and in the Result
+    // tag alone.
+    auto c = convert("[Event \"a\"]\n\n1. e4 e5 (+)-(-)\n\n[Event \"b\"]\n[Result \"(-)-(+)\"]\n\n"
+                     "1. d4\n");
+    BOOST_TEST(c.out == "[Event \"a\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
+                        "[White \"?\"]\n[Black \"?\"]\n[Result \"1-0\"]\n[Notation \"ICCF\"]\n\n"
+                        "1. 5254 5755 1-0\n\n"
+                        "[Event \"b\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
+                        "[White \"?\"]\n[Black \"?\"]\n[Result \"0-1\"]\n[Notation \"ICCF\"]\n\n"
+                        "1. 4244 0-1\n\n");
+    BOOST_TEST(c.messages ==
+               "test.pgn:3:10: warning: game 1: '(+)-(-)': forfeit result '(+)-(-)'; read as 1-0\n"
+               "test.pgn:8:6: warning: game 2: game has no result; it ends at the next tag section "
+               "or the end of the input\n"
+               "test.pgn:6:2: warning: game 2: forfeit Result tag \"(-)-(+)\" read as 0-1; written "
+               "as \"0-1\"\n");
 }

@@ -2,8 +2,8 @@
 // (src/pgn/game_reader.hpp). Hostile shapes: a long line of NUL bytes; one single-line
 // movetext; one game with a huge comment; hundreds of thousands of blank-separated tag pairs
 // (80,000 of them, 1.1 MB, took 96 s when each tag looked back over the section); one long
-// tag section; a huge introductory comment; a game larger than max_game_size, followed by
-// normal games.
+// tag section; a huge introductory comment; comment lines and text after a result (issue 12);
+// a game larger than max_game_size, followed by normal games.
 //
 // Each input is PGN_ICCF_LINEAR_MB megabytes (default 32: a reader that rescans a game after
 // every read takes seconds to minutes on each), generated in memory and read through
@@ -171,7 +171,9 @@ std::vector<Game> games_of(std::string_view input, Run const& r) {
         ok = open ? gap.empty() : skippable(gap);
         walk(p.offset);
         ok = ok && p.line == line && p.column == column;
-        if (p.part == pgn::GamePart::whole || p.part == pgn::GamePart::oversized_first) {
+        if (p.part == pgn::GamePart::text) { // text between games: no game, numbered 0
+            ok = ok && !open && p.number == 0;
+        } else if (p.part == pgn::GamePart::whole || p.part == pgn::GamePart::oversized_first) {
             ok = ok && !open && p.number == ++number;
             games.push_back({p.offset, p.size, p.part != pgn::GamePart::whole});
             open = p.part == pgn::GamePart::oversized_first;
@@ -295,6 +297,30 @@ Shape intro_comment(std::size_t n) {
     return s;
 }
 
+// Issue 12: the comment lines after a result belong to its game (after_game, line_comment):
+// hundreds of thousands of them, some blank lines between, then the next game.
+Shape comments_after_result(std::size_t n) {
+    Shape s{"comment lines after a result", "[Event \"log\"]\n\n1. e4 e5 1/2-1/2\n", {}, 64 * mib};
+    repeat(s.input, "; { Game Nr. 1 : X draws against Y by adjudication }\n\n{ and } {more}\n", n);
+    auto const end = s.input.size();
+    s.input += "\n";
+    s.input += after;
+    s.games = {whole(0, end), whole(end + 1, s.input.size())};
+    return s;
+}
+
+// Issue 12: text after a result on its line belongs to the game unless a result follows on
+// the line; the search for one resumes where it stopped (a line within the window: 6 MiB).
+Shape text_after_result(std::size_t n) {
+    Shape s{"text after a result", "[Event \"ff\"]\n\n1. e4 e5 1-0 ", {}, 64 * mib};
+    repeat(s.input, "ff (x) 2. e4 10-1 *x ", std::min<std::size_t>(n, 6 * mib)); // no result
+    s.input += "\n";
+    auto const end = s.input.size();
+    s.input += after;
+    s.games = {whole(0, end), whole(end, s.input.size())};
+    return s;
+}
+
 void check_shape(Shape const& s, std::size_t max_game_size) {
     BOOST_TEST_CONTEXT(s.name << ", max_game_size " << max_game_size) {
         auto const r = read_all(s.input, max_game_size);
@@ -356,6 +382,17 @@ BOOST_AUTO_TEST_CASE(huge_introductory_comment, *utf::timeout(120)) {
     auto const s = intro_comment(input_size());
     check_shape(s, pgn::GameReader::default_max_game_size);
     check_shape(s, mib);
+}
+
+BOOST_AUTO_TEST_CASE(comment_lines_after_a_result, *utf::timeout(120)) {
+    auto const s = comments_after_result(input_size());
+    check_shape(s, pgn::GameReader::default_max_game_size);
+    check_shape(s, mib);
+}
+
+BOOST_AUTO_TEST_CASE(text_after_a_result, *utf::timeout(120)) {
+    auto const s = text_after_result(input_size());
+    check_shape(s, pgn::GameReader::default_max_game_size);
 }
 
 // A game larger than max_game_size (1 MiB here) amid real games: it comes in pieces whose

@@ -377,6 +377,26 @@ void oversized_piece(Batch& b, ast::RawGame const& piece, pgn::GamePart part, Jo
         b.rejects += '\n';
 }
 
+// Text between games (GamePart::text): no game, so not counted; a warning naming its lines,
+// and its bytes go to the rejects file so that nothing is lost.
+void text_between_games(Batch& b, ast::RawGame const& text, Job const& job, Sinks const& sinks) {
+    ++b.warnings;
+    std::string& m = b.messages;
+    pgn::append_terminal_safe(m, job.display, pgn::no_cut);
+    auto const last = pgn::last_line(text);
+    m += ':' + std::to_string(text.start.line) + ':' + std::to_string(text.start.column) +
+         ": warning: " + (last == text.start.line ? "line " : "lines ") +
+         std::to_string(text.start.line) +
+         (last == text.start.line ? std::string() : '-' + std::to_string(last)) +
+         ": text between games is not a game";
+    m += sinks.rejects ? "; its bytes go to the rejects file\n"
+                       : "; left out (--rejects keeps it)\n";
+    b.kinds.emplace_back("text between games");
+    if (!sinks.rejects) return;
+    b.rejects += text.bytes;
+    if (!text.bytes.empty() && text.bytes.back() != '\n') b.rejects += '\n';
+}
+
 // The parallel middle stage: converts one batch with the thread's own Converter.
 void convert(Batch& b, pgn::Converter& converter, Plan const& plan, PipelineOptions const& opt,
              Sinks const& sinks) {
@@ -385,6 +405,10 @@ void convert(Batch& b, pgn::Converter& converter, Plan const& plan, PipelineOpti
     for (std::size_t i = 0; i < b.games.games.size(); ++i) {
         ast::RawGame const& game = b.games.games[i];
         pgn::GamePart const part = b.games.parts[i];
+        if (part == pgn::GamePart::text) {
+            text_between_games(b, game, job, sinks);
+            continue;
+        }
         if (part != pgn::GamePart::whole) {
             oversized_piece(b, game, part, job, opt, sinks);
             continue;

@@ -159,7 +159,8 @@ int main(int argc, char** argv) {
         ("compress-level", po::value(&run.compress_level)->value_name("N"),
          "compression level of compressed outputs (gzip and bzip2 1-9, zstd 1-19)") //
         ("rejects", po::value(&run.rejects)->value_name("PATH"),
-         "write games that could not be converted here, byte for byte as read") //
+         "write games that could not be converted, and text between games, here, byte for "
+         "byte as read") //
         ("keep-broken", po::bool_switch(&run.convert.keep_broken),
          "write a broken game converted up to the first bad move, the rest in a comment") //
         ("strict", po::bool_switch(&run.convert.strict),

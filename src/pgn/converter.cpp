@@ -63,9 +63,12 @@ bool all_digits(std::string_view t) {
            std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-// The non-standard draws the grammar reads (`½-½`, `1/2`) as the standard one.
+// The non-standard results the grammar reads as the standard ones: the draws `½-½` and
+// `1/2`, the forfeits `(+)-(-)` and `(-)-(+)` (in the movetext or in the Result tag).
 std::string_view normalise_result(std::string_view r) {
     if (r == "\xC2\xBD-\xC2\xBD" || r == "1/2") return "1/2-1/2";
+    if (r == "(+)-(-)") return "1-0";
+    if (r == "(-)-(+)") return "0-1";
     return r;
 }
 
@@ -973,7 +976,13 @@ void Converter::end_game(ast::GameEnd const& end) {
     // Close variations left open by a broken game (the reader reports unbalanced ones).
     while (!frames_.empty()) end_variation({});
     std::string_view tagged = tag_value(tag_result); // result values hold no escapes
-    if (first_tag_[tag_result] >= 0 && !is_result(tagged)) {
+    if (first_tag_[tag_result] >= 0 && (tagged == "(+)-(-)" || tagged == "(-)-(+)")) {
+        report(ast::Severity::warning, tag_location(tag_result), {}, {},
+               "forfeit Result tag \"" + std::string(tagged) + "\" read as " +
+                   std::string(normalise_result(tagged)) + "; written as \"" +
+                   std::string(termination()) + "\"",
+               "forfeit result");
+    } else if (first_tag_[tag_result] >= 0 && !is_result(tagged)) {
         // The export format allows only the four results, equal to the marker.
         report(ast::Severity::warning, tag_location(tag_result), {}, {},
                "Result tag \"" + terminal_safe(tagged) +

@@ -5,11 +5,14 @@
 // reproduce the file exactly):
 // - Between games the reader skips whitespace, '%' escape lines (column 1) and UTF-8 byte
 //   order marks. These bytes belong to no game.
-// - A game starts at the first other byte: a '[' (tag section) or movetext.
-// - A game with a result (§8.2.6, outside any variation and any comment) ends after the
-//   result, the blanks after it and the line end of that line. If something else follows
-//   the result on the same line, the game ends after the result and its blanks, and the next
-//   game starts there.
+// - A game starts at the first other byte: a '[' (tag section) or movetext; comments there
+//   followed by a tag section lead that game.
+// - A game with a result (§8.2.6, outside any variation and any comment; forfeits too) owns
+//   the rest of the result's line (after_result) unless a '[', a `1.` or text followed by a
+//   result starts the next game there, then the comment lines after it (after_game); see the
+//   header for the exact rule.
+// - Bytes cut like a game that hold none (no tags, no result, a first token that is no move
+//   number and no move from the starting position) are text between games (GamePart::text).
 // - A game without a result ends before the next game, trimmed back to the end of its last
 //   non-blank line (line end included). The next game starts
 //     * at a line starting (after blanks) with '[' while in movetext;
@@ -40,6 +43,7 @@
 #include "pgn/game_reader.hpp"
 
 #include "grammar/scan.hpp"
+#include "notation/notation.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -246,6 +250,34 @@ constexpr bool is_name_byte(char c) {
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
 }
 
+// Whether bytes without a tag section and without a result are a game: their first token
+// (after whitespace, comments and '%' lines) is a move number or a numeric move (`1. e4 e5`,
+// a game cut short), or a move legal in the starting position (a game without tags starts
+// there): `e2e4 d7d5 ...` of an engine log. Anything else (mail headers, "some garbage", a
+// stray byte, a lone comment) is text between games.
+bool starts_like_game(char const* p, char const* end) {
+    char const* const begin = p;
+    for (;;) {
+        while (p != end && is_space(*p)) ++p;
+        if (p == end) return false;
+        if (*p == '{') {
+            p = find_byte(p + 1, end, '}');
+            if (p == end) return false;
+            ++p;
+        } else if (*p == ';' || (*p == '%' && (p == begin || is_line_end(p[-1])))) {
+            p = find_line_end(p, end);
+        } else {
+            if (is_digit(*p)) return true;
+            char const* e = token_end(p, end);
+            while (e != p && (e[-1] == '!' || e[-1] == '?')) --e;
+            if (e == p) return false;
+            static chess::Position const start{};
+            auto const token = std::string_view(p, static_cast<std::size_t>(e - p));
+            return notation::read_move(start, token).error == notation::ReadError::none;
+        }
+    }
+}
+
 // A byte the look-backs of an oversized game's scan may need (see max_held_tail).
 constexpr bool is_held_byte(char c) { return is_space(c) || is_digit(c) || c == '.'; }
 
@@ -265,6 +297,15 @@ void advise_huge_pages(char* p, std::size_t n) {
 }
 
 } // namespace
+
+std::uint64_t last_line(ast::RawGame const& g) {
+    std::string_view b = g.bytes;
+    while (!b.empty() && is_space(b.back())) b.remove_suffix(1);
+    std::uint64_t line = g.start.line;
+    for (std::size_t i = 0; i < b.size(); ++i)
+        if (b[i] == '\n' || (b[i] == '\r' && (i + 1 == b.size() || b[i + 1] != '\n'))) ++line;
+    return line;
+}
 
 namespace detail {
 
@@ -308,6 +349,15 @@ private:
     Step comment(char const*& p);
     Step line_comment(char const*& p);
     Step after_result(char const*& p);
+
+    Step after_game(char const*& p);
+    // A result ends the movetext at p: what follows on its line joins the game.
+    Step result_at(char const*) {
+        st_.mode = Mode::after_result;
+        st_.result = st_.result_line = true;
+        st_.searched = 0; // after_result's search for another result on the line
+        return Step::go;
+    }
 
     Step finish(std::uint64_t e) {
         result_ = e;
@@ -366,6 +416,9 @@ std::uint64_t Splitter::run() {
             break;
         case Mode::after_result:
             s = after_result(p);
+            break;
+        case Mode::after_game:
+            s = after_game(p);
             break;
         }
         if (s == Step::go) continue;
@@ -476,7 +529,16 @@ Splitter::Step Splitter::content_line(char const*& p) {
         }
         return Step::go;
     }
-    if (*p == '[') return finish(boundary(at(st_.line_start)));
+    if (*p == '[') {
+        // Comments only so far (a comment at the top of the file): they lead this tag section.
+        if (!st_.had_tags && !has_movetext(at(st_.line_start))) {
+            st_.had_tags = true;
+            st_.mode = Mode::tag_line;
+            st_.check_new_game = false;
+            return Step::go;
+        }
+        return finish(boundary(at(st_.line_start)));
+    }
     if (st_.after_blank && *p == '1') {
         if (p + 1 == end_ && !final_) return Step::wait;
         if (p + 1 != end_ && p[1] == '.' && has_movetext(at(st_.line_start)))
@@ -545,6 +607,12 @@ Splitter::Step Splitter::movetext(char const*& pr) {
             st_.mode = Mode::line_comment;
             return leave(p, Step::go);
         case paren_open:
+            // A forfeit `(+)-(-)` / `(-)-(+)` is a result where a variation could start.
+            if (depth == 0) {
+                if (end - p < 8 && !final_) return leave(p, Step::wait);
+                if (std::size_t const n = match_result(p, end); n != 0)
+                    return leave(p + n, result_at(p));
+            }
             ++depth;
             ++p;
             break;
@@ -571,8 +639,7 @@ Splitter::Step Splitter::movetext(char const*& pr) {
                 ++p;
                 break;
             }
-            st_.mode = Mode::after_result;
-            return leave(p + n, Step::go);
+            return leave(p + n, result_at(p));
         }
         }
     }
@@ -620,31 +687,129 @@ Splitter::Step Splitter::comment(char const*& p) {
         case Line::after_name:
             p = skip_blanks(p, close);
             if (p == close) break;
-            if (*p == '"') return finish(boundary(at(st_.candidate)));
+            if (*p == '"') return finish(st_.result ? st_.trail_end : boundary(at(st_.candidate)));
             st_.line = Line::rest;
             break;
         }
     }
-    if (close == end_) return at_limit(p);
+    if (close == end_) {
+        // After the result, a comment never closed does not join the game.
+        if (st_.result && final_) return finish(st_.trail_end);
+        return at_limit(p);
+    }
     p = close + 1;
-    st_.mode = Mode::movetext;
+    st_.mode = st_.result ? Mode::after_result : Mode::movetext;
     return Step::go;
 }
 
 Splitter::Step Splitter::line_comment(char const*& p) {
     p = find_line_end(p, end_);
     if (p == end_) return at_limit(p);
-    st_.mode = Mode::movetext; // which handles the line end
+    st_.mode = st_.result ? Mode::after_result : Mode::movetext; // which handle the line end
     return Step::go;
 }
 
-// After a result: its blanks and the line end of its line belong to the game.
+// After a result, on its line: the rest of the line belongs to the game (blanks, comments,
+// a word such as `ff`, a stray ')'), unless a tag section or a game `1.` starts there: then the
+// game ends before it. On a comment line after the game (result_line false) only comments
+// join: other text ends the game before it. trail_end is where the game ends if what comes
+// next does not join (a comment never closed, or closed only after a tag-like line).
 Splitter::Step Splitter::after_result(char const*& p) {
     p = skip_blanks(p, end_);
     if (p == end_) return final_ ? finish(off(p)) : Step::wait;
-    if (!is_line_end(*p)) return finish(off(p));
-    if (pending_cr(p)) return Step::wait;
-    return finish(off(skip_line_end(p, end_)));
+    st_.trail_end = off(p);
+    if (is_line_end(*p)) {
+        if (pending_cr(p)) return Step::wait;
+        p = skip_line_end(p, end_);
+        st_.trail_end = st_.line_start = off(p);
+        st_.mode = Mode::after_game;
+        st_.result_line = false;
+        st_.in_percent = false;
+        return Step::go;
+    }
+    if (*p == '{') {
+        st_.mode = Mode::comment;
+        st_.line = Line::rest;
+        ++p;
+        return Step::go;
+    }
+    if (*p == ';') {
+        st_.mode = Mode::line_comment;
+        return Step::go;
+    }
+    if (!st_.result_line || *p == '[') return finish(off(p));
+    if (*p == '1') {
+        if (p + 1 == end_ && !final_) return Step::wait;
+        if (p + 1 != end_ && p[1] == '.') return finish(off(p));
+    }
+    // Text: another game on this line (`e4 * d4 1-0`) if a result follows before the line
+    // end or a comment; else it belongs to this game (`1-0 ff`). The search resumes where it
+    // stopped (st_.searched).
+    char const* q = at(std::max(off(p), st_.searched));
+    for (; q != end_ && !is_line_end(*q) && *q != '{' && *q != ';'; ++q) {
+        if (split_classes[static_cast<unsigned char>(*q)] != result_start && *q != '(') continue;
+        if (q != lo_ && is_token_byte(q[-1]) && q[-1] != '"' && q[-1] != '.') continue;
+        if (end_ - q < 8 && !final_) break;
+        if (match_result(q, end_) != 0) return finish(off(p));
+    }
+    st_.searched = off(q);
+    if (q == end_ || (end_ - q < 8 && !final_ && !is_line_end(*q) && *q != '{' && *q != ';'))
+        return final_ ? finish(off(end_)) : Step::wait;
+    p = q; // the text joins the game
+    return Step::go;
+}
+
+// At a line start after the game's last line: blank lines and '%' lines are skipped; a line
+// starting with a comment joins the game, anything else (or the end) starts after it.
+Splitter::Step Splitter::after_game(char const*& p) {
+    for (;;) {
+        if (st_.in_percent) {
+            char const* const le = find_line_end(p, end_);
+            if (le == end_) {
+                p = end_;
+                return final_ ? finish(st_.trail_end) : Step::wait;
+            }
+            if (pending_cr(le)) {
+                p = le;
+                return Step::wait;
+            }
+            p = skip_line_end(le, end_);
+            st_.in_percent = false;
+            st_.line_start = off(p);
+            continue;
+        }
+        char const* const q = skip_blanks(p, end_);
+        if (q == end_) {
+            p = end_;
+            return final_ ? finish(st_.trail_end) : Step::wait;
+        }
+        if (is_line_end(*q)) {
+            if (pending_cr(q)) {
+                p = q;
+                return Step::wait;
+            }
+            p = skip_line_end(q, end_);
+            st_.line_start = off(p);
+            continue;
+        }
+        p = q;
+        if (*q == '%' && q == at(st_.line_start)) {
+            st_.in_percent = true;
+            continue;
+        }
+        break;
+    }
+    if (*p == '{') {
+        st_.mode = Mode::comment;
+        st_.line = Line::rest;
+        ++p;
+        return Step::go;
+    }
+    if (*p == ';') {
+        st_.mode = Mode::line_comment;
+        return Step::go;
+    }
+    return finish(st_.trail_end);
 }
 
 // Whether the tag pair at q (after a blank line inside a tag section, its line ending at le)
@@ -729,6 +894,9 @@ bool Splitter::has_movetext(char const* to) {
 }
 
 std::uint64_t Splitter::anchor() const {
+    // After the result, the game may end back at trail_end (the comment being scanned, or the
+    // blank lines being skipped, may not join it).
+    if (st_.result && st_.mode != Mode::after_result) return st_.trail_end;
     switch (st_.mode) {
     case Mode::tag_line:
         return st_.check_new_game ? st_.line_start : st_.pos;
@@ -742,6 +910,12 @@ std::uint64_t Splitter::anchor() const {
 }
 
 void Splitter::force() {
+    if (st_.result) {
+        st_.trail_end = std::max(st_.trail_end, st_.pos); // what was read joins
+        // Text after the result whose line does not end within the window: the game ends
+        // before it.
+        if (st_.mode == Mode::after_result) st_.result_line = false;
+    }
     switch (st_.mode) {
     case Mode::tag_line:
         index_names(end_);
@@ -859,6 +1033,9 @@ void GameReader::start_game(std::size_t at) {
     st.probe = SplitState::Probe::scan;
     st.in_tags = st.after_blank = st.in_percent = st.check_new_game = false;
     st.probe_found = false;
+    st.had_tags = buffer_.get()[at] == '[';
+    st.result = st.result_line = false;
+    st.trail_end = o;
     if (st.names.count != 0) {
         if (st.names.slots.size() > 256) {
             st.names = {}; // a huge section: give the memory back
@@ -961,7 +1138,14 @@ bool GameReader::next(ast::RawGame& game) {
         case Phase::in_game: {
             std::uint64_t const e = scan(eof_);
             if (e != no_end) {
-                hand_out(game, static_cast<std::size_t>(e - (base_ + begin_)), ++games_);
+                auto const n = static_cast<std::size_t>(e - (base_ + begin_));
+                if (!split_.had_tags && !split_.result &&
+                    !starts_like_game(buffer_.get() + begin_, buffer_.get() + begin_ + n)) {
+                    part_ = GamePart::text; // text between games: no game, number 0
+                    hand_out(game, n, 0);
+                } else {
+                    hand_out(game, n, ++games_);
+                }
                 phase_ = Phase::between;
                 return true;
             }

@@ -15,10 +15,24 @@
 // input exactly, so a rejects file can copy a game byte for byte):
 // - Between games the reader skips whitespace (ASCII control bytes included), '%' escape
 //   lines and UTF-8 byte order marks; these bytes belong to no game.
-// - A game starts at the next other byte: its first '[' or its first movetext byte.
-// - A game with a result (outside comments and variations) ends after the result, the blanks
-//   after it and the line end of that line; if something else follows on that line, the game
-//   ends after the result and its blanks and the next game starts there.
+// - A game starts at the next other byte: its first '[' or its first movetext byte. Comments
+//   there followed by a tag section (a comment at the top of a file) lead that game.
+// - A game with a result (outside comments and variations; the forfeits `(+)-(-)` `(-)-(+)`
+//   count, where a '(' would open a variation) owns the rest of the result's line: blanks,
+//   comments, a ')' and text (`1-0 ff`), up to and including its line end. Only a '[', a `1.`
+//   or text that a result follows on that line (`e4 * d4 1-0`: games on one line) starts the
+//   next game there, after the result and its blanks. Then come the comment lines after it
+//   (a line starting, after blanks, with '{' or ';'; blank and '%' lines between them): they
+//   belong to the game too, up to the line end of the last one (engine logs write `; { Game
+//   Nr. 1 : X draws ... }` after every game). Other text after such a comment on its line
+//   starts the next piece there; a comment there never closed (or closed only after a line
+//   that begins like a tag pair) does not join: the game ends before it.
+// - Text between games: bytes that the rules cut like a game but that have no tag section,
+//   no result, and whose first token (after comments) is neither a move number, nor a numeric
+//   move, nor a move legal in the starting position (mail headers, "some garbage", a stray
+//   0xFF byte, a lone comment). The reader hands them out as GamePart::text with number 0:
+//   no game (games are numbered without them); the caller warns naming the lines and copies
+//   them to the rejects file, so that nothing is lost.
 // - A game without a result ends before the next game, trimmed back to the end of its last
 //   non-blank line (line end included). The next game starts at a line beginning (after
 //   blanks) with '[' in movetext; in a tag section, at a tag pair after a blank line that is
@@ -42,15 +56,19 @@
 //
 // The splitter scans an oversized game on with the same rules, holding a window of
 // max_game_size bytes, so the next game starts where the rules start it. A piece goes out only
-// once the scan no longer needs its bytes, with three bounds that only hostile input reaches,
+// once the scan no longer needs its bytes, with four bounds that only hostile input reaches,
 // where the window decides instead of the rules: the bytes just before the scan position that
 // the rules may look back on (blanks before a line that may end the game, the digits and dots
 // before a result) are held up to 4 KiB, and bytes beyond are handed out (a longer run of
 // blank lines stays in the game; a longer run of digits and dots counts as the game's start);
 // a tag line longer than the window is taken as one tag pair up to its line end; a comment
-// line whose `[Name` is longer than the window is not tag-like. In every game, the names of a
-// tag section are remembered up to 4096 distinct ones and 256 KiB in all (real sections have
-// a few dozen); a repeated name beyond those does not start a new game.
+// line whose `[Name` is longer than the window is not tag-like; after a result, text on its
+// line whose line end is not within the window starts the next piece there (text between
+// games, or an oversized game), and blank lines or a comment after a result that fill the
+// window stay in the game. (The bytes the rules decide on after a result count towards the
+// limit while undecided, as the blank lines before a game's end do.) In every game, the
+// names of a tag section are remembered up to 4096 distinct ones and 256 KiB in all (real
+// sections have a few dozen); a repeated name beyond those does not start a new game.
 //
 // Memory: the buffer never holds more than max_game_size bytes (buffer_capacity()); with the
 // tag names of one section, a reader stays within max_game_size plus about 1 MiB, whatever
@@ -85,6 +103,7 @@ using io::open_stdin;
 // pieces go, in order, to the rejects file).
 enum class GamePart : std::uint8_t {
     whole,
+    text, // bytes between games that hold no game (number 0): warn, copy to the rejects file
     oversized_first,  // the first piece: count and report the game here
     oversized_middle, // zero or more
     oversized_last,   // the last piece; normal games follow
@@ -103,6 +122,10 @@ struct GameBatch {
         parts.clear();
     }
 };
+
+// The line of the last byte of `g` that is not whitespace (its start line if there is none):
+// with g.start.line, the line range of text between games for a message.
+std::uint64_t last_line(ast::RawGame const& g);
 
 namespace detail {
 class Splitter;
@@ -141,7 +164,8 @@ public:
 
     // What the last RawGame returned by next() is.
     GamePart part() const { return part_; }
-    bool oversized() const { return part_ != GamePart::whole; }
+    bool oversized() const { return part_ != GamePart::whole && part_ != GamePart::text; }
+    bool text() const { return part_ == GamePart::text; } // text between games, no game
     bool oversized_last() const { return part_ == GamePart::oversized_last; }
 
     // Appends whole games (and oversized pieces, with their parts) to `batch` until it holds
@@ -171,7 +195,8 @@ private:
             movetext,
             comment,      // inside a brace comment
             line_comment, // inside a ';' comment
-            after_result, // the blanks after a result
+            after_result, // after a result (or a comment after it), on the same line
+            after_game,   // at a line start after the result's line: comment lines join
         };
         // Inside a comment, the progress of the current line towards looking like `[Name "`.
         enum class Line : std::uint8_t { rest, start, name_first, name_rest, after_name };
@@ -184,6 +209,7 @@ private:
         std::uint64_t searched = 0;   // tag_line: no line end in [pos, searched)
         std::uint64_t probe_pos = 0;  // the has-movetext probe has read [begin, probe_pos)
         std::uint64_t names_upto = 0; // the names of the '[' in [begin, names_upto) are known
+        std::uint64_t trail_end = 0;  // after the result: the game's end if nothing else joins
         int depth = 0;                // variation depth
         Mode mode = Mode::movetext;
         Line line = Line::rest;
@@ -193,6 +219,9 @@ private:
         bool in_percent = false;     // content_line: inside a '%' line
         bool check_new_game = false; // tag_line: a blank line precedes it
         bool probe_found = false;    // the game has movetext (has-movetext probe)
+        bool had_tags = false;       // the game has a tag section
+        bool result = false;         // the game's result was found (after_result, after_game)
+        bool result_line = false;    // after_result: still on the line of the result
         detail::TagNames names;
     };
 

@@ -74,6 +74,7 @@ int main(int argc, char** argv) {
             oversized += reader.part() == pgn::GamePart::oversized_first;
             continue;
         }
+        if (reader.text()) continue; // text between games: no game
         ++games;
         if (!split_only) parser::parse_game(game, counter, options);
     }

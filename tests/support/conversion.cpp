@@ -45,6 +45,7 @@ Run convert(std::string_view bytes, ConvertOptions const& options, std::size_t c
     pgn::Converter converter(options);
     ast::RawGame g;
     while (reader.next(g)) {
+        if (reader.part() == pgn::GamePart::text) continue; // text between games: no game
         pgn::GameReport const r = converter.convert(g, "fuzz.pgn", run.out);
         run.messages += r.messages;
         run.games.push_back({r.status, r.moves, r.errors});

@@ -54,8 +54,10 @@ std::unique_ptr<io::ByteSource> choppy_source(std::string_view bytes, std::uint6
 struct GameSpan {
     std::uint64_t offset = 0, size = 0, number = 0;
     ast::Location start;
+    bool text = false; // text between games (GamePart::text)
     bool operator==(GameSpan const& o) const {
-        return offset == o.offset && size == o.size && number == o.number && same(start, o.start);
+        return offset == o.offset && size == o.size && number == o.number && same(start, o.start) &&
+               text == o.text;
     }
 };
 
@@ -84,10 +86,13 @@ std::string split_games(std::string_view bytes, io::ByteSource& source, std::siz
     pgn::GameReader reader(source, chunk);
     ast::RawGame g;
     std::uint64_t end = 0; // end of the previous game
+    std::uint64_t games = 0;
     while (reader.next(g)) {
         std::string const where = cat("chunk ", chunk, ", game ", out.size() + 1, ": ");
-        GameSpan s{g.start.offset, g.bytes.size(), g.number, g.start};
-        if (g.number != out.size() + 1) return cat(where, "numbered ", g.number);
+        bool const text = reader.part() == pgn::GamePart::text;
+        GameSpan s{g.start.offset, g.bytes.size(), g.number, g.start, text};
+        // Games count 1, 2, ...; text between games is no game (number 0).
+        if (g.number != (text ? 0 : ++games)) return cat(where, "numbered ", g.number);
         if (g.bytes.empty()) return cat(where, "empty game at offset ", s.offset);
         if (s.offset < end || s.offset > bytes.size() || s.size > bytes.size() - s.offset)
             return cat(where, "bytes [", s.offset, ", +", s.size, ") outside the input after ",
@@ -137,7 +142,8 @@ std::string check_batches(std::string_view bytes, std::vector<GameSpan> const& g
         for (std::size_t k = 0; k < batch.games.size(); ++k, ++i) {
             ast::RawGame const& g = batch.games[k];
             if (i >= games.size()) return cat("next_batch(", target, "): more games than next()");
-            GameSpan const s{g.start.offset, g.bytes.size(), g.number, g.start};
+            GameSpan const s{g.start.offset, g.bytes.size(), g.number, g.start,
+                             batch.parts[k] == pgn::GamePart::text};
             if (!(s == games[i]) || bytes.substr(s.offset, s.size) != g.bytes)
                 return cat("next_batch(", target, "): game ", i + 1, " differs from next()'s");
             sum += g.bytes.size();
@@ -233,7 +239,7 @@ public:
 
 bool is_result_text(std::string_view t) {
     return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*" || t == "\xC2\xBD-\xC2\xBD" ||
-           t == "1/2";
+           t == "1/2" || t == "(+)-(-)" || t == "(-)-(+)";
 }
 
 // A token of the game: inside its bytes (when not empty) and at the location it claims.
@@ -262,7 +268,7 @@ std::string check_events(ast::RawGame const& g, Lines const& lines, std::vector<
                          int max_depth) {
     if (ev.size() < 2 || ev.front().kind != Ev::begin_game || ev.back().kind != Ev::end_game)
         return "events do not start with begin_game and end with end_game";
-    bool movetext = false, has_result = false, error = false;
+    bool movetext = false, has_result = false, error = false, tags = false;
     int depth = 0;
     std::uint64_t last_offset = 0;
     for (std::size_t i = 1; i + 1 < ev.size(); ++i) {
@@ -281,10 +287,14 @@ std::string check_events(ast::RawGame const& g, Lines const& lines, std::vector<
             movetext = true;
             continue;
         }
-        if (e.kind == Ev::tag ? movetext : !movetext)
+        // Comments before the tag section come before its tags; comments after the result
+        // (and text after it on its line, delivered as a comment) come after the result.
+        bool const leading = e.kind == Ev::comment && !movetext && !tags;
+        if (e.kind == Ev::tag) tags = true;
+        if (!leading && (e.kind == Ev::tag ? movetext : !movetext))
             return cat(what, movetext ? ": a tag inside the movetext"
                                       : ": movetext before begin_movetext");
-        if (has_result) return cat(what, ": after the result");
+        if (has_result && e.kind != Ev::comment) return cat(what, ": after the result");
         if (auto f = check_token(g, lines, e.a, what); !f.empty()) return f;
         if (e.a.where.offset < last_offset)
             return cat(what, " ", show(e.a.text), " at ", show(e.a.where),
@@ -567,7 +577,9 @@ std::string check_split(std::string_view bytes, SplitStats* stats) {
         return f;
     if (auto f = check_batches(bytes, a, 64 + rng.below(5000), 1 + rng.below(4000)); !f.empty())
         return f;
-    if (stats) stats->games = a.size();
+    if (stats)
+        stats->games = static_cast<std::uint64_t>(
+            std::count_if(a.begin(), a.end(), [](GameSpan const& s) { return !s.text; }));
     return {};
 }
 

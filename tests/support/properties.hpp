@@ -9,12 +9,14 @@
 // What is checked, by layer:
 // - split (src/pgn/game_reader): the games plus the bytes between them reproduce the input;
 //   between games there are only blanks, control bytes, '%' lines and byte order marks; game
-//   numbers count 1, 2, ...; start locations (offset, line, column) agree with an independent
+//   numbers count 1, 2, ... (text between games, GamePart::text, is numbered 0 and counts as
+//   no game); start locations (offset, line, column) agree with an independent
 //   count; the same games come out for two chunk sizes and a source that delivers random-
 //   sized reads; next_batch hands out the same games.
 // - grammar (grammar/parse.hpp) on one game: begin_game first and end_game last, once each;
 //   every token lies inside the game's bytes, at the location it claims (offset, line,
-//   column), and tokens come in input order; tags before the movetext; variations balanced
+//   column), and tokens come in input order; tags before the movetext (only comments before
+//   the tags); nothing but comments after the result; variations balanced
 //   unless a syntax error ended the game; end_game's flags agree with the events; a visitor
 //   that skips every variation sees the same events outside them.
 // - a move token against a position (src/notation): whatever reads without error is a legal
