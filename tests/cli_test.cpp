@@ -209,28 +209,52 @@ BOOST_AUTO_TEST_CASE(round_trip_over_every_data_file) {
 }
 
 BOOST_AUTO_TEST_CASE(pgn_extract_reads_our_san_output) {
+    // Our SAN output of every PGN file of data/ is read by pgn-extract without an error,
+    // except where the input itself holds what pgn-extract 19 does not read:
+    struct Left {
+        char const* file;
+        char const* reason;
+    };
+    Left const left_out[] = {
+        {"golden/line-comment.pgn",
+         "a `;` comment holding a `}` outside any brace pair (no brace comment can hold it); "
+         "pgn-extract 19 reads no `;` comment"},
+        {"edge/null-moves-Z0-short.pgn", "null moves in the main line: pgn-extract 19 accepts "
+                                         "them only in variations"},
+        {"edge/null-moves-dashes-short.pgn", "null moves in the main line (as above)"},
+        {"edge/null-moves-all-forms.pgn", "null moves in the main line (as above)"},
+    };
     std::string pe = pgn_extract();
     BOOST_TEST_REQUIRE(!pe.empty(), "pgn-extract is not installed (apt-get install pgn-extract)");
     fs::path out = temp_dir() / "all.san.pgn";
-    // line-comment.pgn is left out on purpose: it holds a `;` comment with a `}` (which
-    // no brace comment can hold), and pgn-extract 19.04 does not read `;` comments at all.
-    std::string inputs;
-    for (auto dir : {"corpus", "sample", "golden"})
-        for (auto const& in : pgn_files(data / dir))
-            if (in.filename() != "line-comment.pgn") inputs += " " + q(in);
-    auto conv = sh("cat" + inputs + " | " + bin + " -t san -o " + q(out) + " - 2>&1");
-    BOOST_TEST_MESSAGE(conv.out.substr(conv.out.rfind("pgn-iccf:")));
-    std::smatch m;
-    std::regex converted("([0-9]+) converted");
-    BOOST_TEST_REQUIRE(std::regex_search(conv.out, m, converted));
-    long ours = std::stol(m[1]);
+    fs::remove(out);
+    long ours = 0;
+    int files = 0;
+    std::regex const converted("([0-9]+) converted");
+    for (auto dir : {"corpus", "edge", "sample", "golden", "hostile"}) {
+        for (auto const& in : pgn_files(data / dir)) {
+            std::string const name = std::string(dir) + "/" + in.filename().string();
+            bool skip = false;
+            for (auto const& l : left_out) skip |= name == l.file;
+            if (skip) continue;
+            // Each file on its own (a binary one is refused whole, not as part of a stream).
+            auto conv = sh(bin + " -t san " + q(in) + " 2>&1 >>" + q(out));
+            std::smatch m;
+            if (std::regex_search(conv.out, m, converted)) ours += std::stol(m[1]);
+            ++files;
+        }
+    }
+    BOOST_TEST_MESSAGE(files << " files, " << ours << " games converted");
+    BOOST_TEST(files >= 60);
+    BOOST_TEST(ours > 1400);
     fs::path log = temp_dir() / "pgn-extract.log";
     auto r = sh(pe + " -s -l " + q(log) + " -o /dev/null " + q(out) + " 2>&1");
-    std::string errors = read_file(log);
+    std::string errors = fs::exists(log) ? read_file(log) : "";
     BOOST_TEST(errors == "", "pgn-extract reported: " << errors.substr(0, 2000));
     // The games pgn-extract accepted: it writes each one to standard output.
     auto count = sh(pe + " -s " + q(out) + " 2>/dev/null | grep -c '^\\[Event '");
     BOOST_TEST(std::stol(count.out) == ours);
+    for (auto const& l : left_out) BOOST_TEST(fs::exists(data / l.file), l.file);
 }
 
 BOOST_AUTO_TEST_CASE(rejects_reproduce_bad_games_and_counts_add_up) {
@@ -320,8 +344,7 @@ BOOST_AUTO_TEST_CASE(text_between_games_goes_to_rejects_and_is_no_game) {
             // Exactly the text between games, in order (a line end added after the last).
             BOOST_TEST(read_file(rej) == mail + junk + stray + "\n");
             std::string const o = read_file(out);
-            BOOST_TEST(o.find("1. e4 e5 {ff} ; { Game Nr. 1 : X wins }\n1-0\n") !=
-                       std::string::npos);
+            BOOST_TEST(o.find("1. e4 e5 {ff} { Game Nr. 1 : X wins } 1-0\n") != std::string::npos);
             BOOST_TEST(o.find("1. d4 d5 1-0\n") != std::string::npos);
             if (j == 1) {
                 out1 = o;

@@ -473,12 +473,20 @@ BOOST_AUTO_TEST_CASE(an_unplayable_move_in_a_variation_cuts_the_variation) {
                    std::string::npos,
                n.messages);
     BOOST_TEST((n.status == std::vector<pgn::GameStatus>{pgn::GameStatus::converted}));
-    // A rest holding a comment: a brace comment cannot hold its '}', a ';' comment can (on
-    // one line: its line breaks are written as spaces).
+    // A rest holding a comment: a brace comment cannot hold its '}', so the rest is written
+    // as brace comments, the text around the inner comment as comments of their own (a ';'
+    // comment could hold it, but pgn-extract 19 reads no ';' comment).
     auto b = convert("1. e4 e5 (1... Ke7 {a}\n2. Nf3) 2. Nf3 *\n", to(notation::Notation::san));
     BOOST_TEST(b.out ==
-               roster_unknown + "[Result \"*\"]\n\n1. e4 e5 ;Ke7 {a} 2. Nf3\n2. Nf3 *\n\n");
+               roster_unknown + "[Result \"*\"]\n\n1. e4 e5 {Ke7} {a} {2. Nf3} 2. Nf3 *\n\n");
     BOOST_TEST(convert(b.out, to(notation::Notation::san)).out == b.out);
+    // The same for a ';' comment; a '{' that nothing closes is text like any other (this once
+    // looped for ever), a '}' outside every brace pair keeps the ';' comment.
+    auto l = convert("1. e4 ; a {b} {c\n e5 *\n", to(notation::Notation::san));
+    BOOST_TEST(l.out == roster_unknown + "[Result \"*\"]\n\n1. e4 {a} {b} {{c} 1... e5 *\n\n");
+    BOOST_TEST(convert(l.out, to(notation::Notation::san)).out == l.out);
+    auto k = convert("1. e4 ; a } b\n e5 *\n", to(notation::Notation::san));
+    BOOST_TEST(k.out == roster_unknown + "[Result \"*\"]\n\n1. e4 ; a } b\n1... e5 *\n\n");
     // Without comments the rest is left out like any comment (the warning says so).
     pgn::ConvertOptions bare = to(notation::Notation::san);
     bare.comments = false;
@@ -730,9 +738,9 @@ BOOST_AUTO_TEST_CASE(comments_and_text_around_games_are_kept_with_their_game) {
     BOOST_TEST(c.status.size() == 2u);
     // The comment before the tag section leads the first game's movetext; the word after
     // the result and the comment lines after it come before its termination marker (a `;`
-    // comment holding a '}' stays a `;` comment).
+    // comment holding a brace comment is written as that brace comment).
     BOOST_TEST(c.out == tags("a", "1-0") +
-                            "{ Intro } 1. e4 e5 {ff} ; { Game Nr. 1 : X draws }\n{two} 1-0\n\n" +
+                            "{ Intro } 1. e4 e5 {ff} { Game Nr. 1 : X draws } {two} 1-0\n\n" +
                             tags("b", "0-1") + "1. d4 d5 2. c4 0-1\n\n");
     BOOST_TEST(c.messages ==
                "test.pgn:5:14: warning: game 1: 'ff': text after the result; read as a comment\n"

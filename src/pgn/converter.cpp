@@ -431,10 +431,47 @@ void Converter::put_comment(std::string_view text, ast::CommentKind kind) {
         return;
     }
     // A brace comment cannot hold '}'; a rest-of-line comment may.
-    if (kind == ast::CommentKind::brace || text.find('}') == std::string_view::npos)
+    if (kind == ast::CommentKind::brace || text.find('}') == std::string_view::npos) {
         writer_.comment(text);
-    else
-        writer_.line_comment(text);
+        return;
+    }
+    // Text holding brace comments (`; { Game Nr. 1 : ... }` of engine logs, the rest of a cut
+    // variation): written as brace comments, the text around each as one of its own, since
+    // some readers (pgn-extract 19) do not read ';' comments. A '}' outside every brace pair
+    // cannot be: then one ';' comment, on one line.
+    auto trimmed = [](std::string_view s) {
+        auto const b = s.find_first_not_of(" \t\r\n");
+        if (b == std::string_view::npos) return std::string_view{};
+        return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
+    };
+    bool splits = true;
+    for (std::size_t i = 0; i < text.size() && splits;) {
+        std::size_t const open = text.find('{', i), close = text.find('}', i);
+        if (close < open) splits = false;
+        if (open == std::string_view::npos) break;
+        i = close == std::string_view::npos ? text.size() : close + 1;
+    }
+    if (!splits) {
+        std::string line(text);
+        for (char& c : line)
+            if (c == '\n' || c == '\r') c = ' ';
+        writer_.line_comment(line);
+        return;
+    }
+    for (std::size_t i = 0; i < text.size();) {
+        std::size_t const open = std::min(text.find('{', i), text.size());
+        if (auto const before = trimmed(text.substr(i, open - i)); !before.empty())
+            writer_.comment(before);
+        if (open == text.size()) break;
+        std::size_t const close = text.find('}', open);
+        if (close == std::string_view::npos) {
+            // A '{' that nothing closes: text like any other ('{' may stand in a comment).
+            writer_.comment(trimmed(text.substr(open)));
+            break;
+        }
+        writer_.comment(text.substr(open + 1, close - open - 1));
+        i = close + 1;
+    }
 }
 
 void Converter::put_nag(std::uint8_t value) {
@@ -544,15 +581,9 @@ void Converter::flush_broken(std::uint64_t end) {
         while (!rest.empty() && (rest.back() == ' ' || rest.back() == '\t' || rest.back() == '\n' ||
                                  rest.back() == '\r'))
             rest.remove_suffix(1);
-        if (rest.find('}') != std::string_view::npos) {
-            // It holds a comment: a ';' comment holds the '}', on one line.
-            broken_text_.assign(rest);
-            for (char& c : broken_text_)
-                if (c == '\n' || c == '\r') c = ' ';
-            kind = ast::CommentKind::rest_of_line;
-        } else {
-            broken_text_.assign(rest);
-        }
+        broken_text_.assign(rest);
+        // Holding a comment, it is written as several (put_comment).
+        if (rest.find('}') != std::string_view::npos) kind = ast::CommentKind::rest_of_line;
     }
     if (broken_text_.empty()) return;
     // In a variation whose first move is unplayable the rest waits like any comment: the
@@ -1035,9 +1066,10 @@ void Converter::write_game(std::string& out) {
         if (t.kind < roster.size() && first_tag_[t.kind] == int(i)) continue;
         if (t.kind == tag_notation) continue;
         if (t.kind == tag_setup) {
-            // The FEN is used: SetUp says so ([SetUp "0"] beside a FEN would hide it).
+            // SetUp says whether the FEN is used (§9.7.1): "1" beside the FEN that is,
+            // "0" without one ([SetUp "1"] with no FEN makes readers reject the game).
             write_tag(out, "SetUp",
-                      fen_used && first_tag_[tag_setup] == int(i) ? "1" : t.value.text);
+                      first_tag_[tag_setup] == int(i) ? (fen_used ? "1" : "0") : t.value.text);
             continue;
         }
         if (t.kind == tag_fen && first_tag_[tag_fen] == int(i) && !t.value.text.empty()) {
