@@ -258,8 +258,6 @@ int castling_shape(std::string_view s) {
     return n == 2 || n == 3 ? n : 0;
 }
 
-constexpr int last_rank(Color c) { return c == Color::white ? 7 : 0; }
-
 // Position::is_legal(m) for a move built by resolve_coordinates: a piece of type t of the side
 // to move stands on m.from(), and the kind fits it (a pawn: normal, a valid promotion exactly
 // on the last rank, or en passant to the en passant square; other pieces: normal). Those facts
@@ -323,7 +321,7 @@ void resolve_coordinates(Position const& pos, Square from, Square to, PieceType 
     r.piece = t;
     Move m{};
     if (t == PieceType::pawn) {
-        if (to.rank() == last_rank(us)) {
+        if (to.rank() == chess::last_rank(us)) {
             if (promo == PieceType::none) {
                 Move q(from, to, MoveKind::promotion, PieceType::queen);
                 r.error = pos.is_legal(q) ? ReadError::promotion_missing : ReadError::illegal;
@@ -425,7 +423,7 @@ void resolve_pawn(Position const& pos, int from_file, Square to, PieceType promo
     }
     r.from = from;
     Move m;
-    if (to.rank() == last_rank(us)) {
+    if (to.rank() == chess::last_rank(us)) {
         if (promo == PieceType::none) {
             bool ok = pos.is_legal_pseudo(Move(from, to, MoveKind::promotion, PieceType::queen));
             r.error = ok ? ReadError::promotion_missing : ReadError::illegal;
@@ -542,7 +540,7 @@ void read_numeric(Position const& pos, std::string_view s, ReadOptions const& op
     if (pos.piece_on(from) != Piece(us, PieceType::pawn) ||
         from.rank() != (us == Color::white ? 6 : 1) || s[3] > '4')
         return;
-    Move const m(from, Square::at(s[2] - '1', last_rank(us)), MoveKind::promotion,
+    Move const m(from, Square::at(s[2] - '1', chess::last_rank(us)), MoveKind::promotion,
                  PieceType(6 - (s[3] - '0')));
     if (!pos.is_legal(m)) return;
     r = ReadResult{};
