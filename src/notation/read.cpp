@@ -269,23 +269,10 @@ bool legal_from_piece(Position const& pos, Move m, PieceType t) {
     Square const to = m.to();
     if (pos.pieces(us) & to.bb()) return false;
     if (t == PieceType::pawn) {
-        bool const diagonal = (chess::pawn_attacks(us, from) & to.bb()) != 0;
         if (m.kind() == MoveKind::en_passant) {
-            if (!diagonal) return false;
-        } else if (diagonal) {
-            if (!(pos.pieces(~us) & to.bb())) return false;
-        } else {
-            int const up = us == Color::white ? 8 : -8;
-            Bitboard const occupied = pos.pieces();
-            if (to.index() == from.index() + up) {
-                if (occupied & to.bb()) return false;
-            } else if (to.index() == from.index() + 2 * up) {
-                if (from.rank() != (us == Color::white ? 1 : 6) || (occupied & to.bb()) ||
-                    (occupied & Square(from.index() + up).bb()))
-                    return false;
-            } else {
-                return false;
-            }
+            if (!(chess::pawn_attacks(us, from) & to.bb())) return false;
+        } else if (!pos.pawn_reaches(from, to)) {
+            return false;
         }
     } else if (!(chess::attacks(t, from, pos.pieces()) & to.bb())) {
         return false;
@@ -376,36 +363,29 @@ void resolve_coordinates(Position const& pos, Square from, Square to, PieceType 
 void resolve_pawn(Position const& pos, int from_file, Square to, PieceType promo, ReadResult& r) {
     Color const us = pos.side_to_move();
     Piece const pawn(us, PieceType::pawn);
-    int const up = us == Color::white ? 1 : -1;
     r.piece = PieceType::pawn;
     r.to = to;
-    int const from_rank = to.rank() - up;
-    if (from_rank < 1 || from_rank > 6) {
+    // A pawn stands at least on its second rank, so it reaches the third at the earliest.
+    if (chess::relative_rank(us, to.rank()) < 2) {
         r.error = ReadError::illegal;
         return;
     }
     Square from;
     MoveKind kind = MoveKind::normal;
     if (from_file < 0) {
-        from = Square::at(to.file(), from_rank);
         if (!pos.piece_on(to).empty()) {
             r.error = ReadError::illegal;
             return;
         }
-        if (pos.piece_on(from) != pawn) {
-            Square from2 = Square::at(to.file(), from_rank - up);
-            if (pos.piece_on(from).empty() && to.rank() == (us == Color::white ? 3 : 4) &&
-                pos.piece_on(from2) == pawn) {
-                from = from2;
-            } else {
-                r.error = pos.pieces(us, PieceType::pawn) & file_bb(to.file())
-                              ? ReadError::illegal
-                              : ReadError::no_piece;
-                return;
-            }
+        from = pos.pawn_push_origin(to);
+        if (!from.ok()) {
+            r.error = pos.pieces(us, PieceType::pawn) & file_bb(to.file()) ? ReadError::illegal
+                                                                           : ReadError::no_piece;
+            return;
         }
     } else {
-        from = Square::at(from_file, from_rank);
+        Square const behind(to.index() - chess::pawn_push(us));
+        from = Square::at(from_file, behind.rank());
         r.from = from;
         if (pos.piece_on(from) != pawn) {
             r.error = ReadError::no_piece;
@@ -525,23 +505,24 @@ void read_numeric(Position const& pos, std::string_view s, ReadOptions const& op
     Square const to = Square::at(s[2] - '1', s[3] - '1');
     PieceType promo = PieceType::none;
     if (s.size() == 5) {
-        if (s[4] < '1' || s[4] > '4') {
+        promo = chess::promotion_from_digit(s[4] - '0');
+        if (promo == PieceType::none) {
             r.error = ReadError::invalid_syntax;
             r.bad_offset = 4;
             return;
         }
-        promo = PieceType(6 - (s[4] - '0'));
     }
     resolve_coordinates(pos, from, to, promo, PieceType::none, r);
     if (r.error == ReadError::none || s.size() != 4) return;
 
     // The non-standard short form: from-square, target file, promotion digit (6762).
     Color const us = pos.side_to_move();
+    PieceType const short_promo = chess::promotion_from_digit(s[3] - '0');
     if (pos.piece_on(from) != Piece(us, PieceType::pawn) ||
-        from.rank() != (us == Color::white ? 6 : 1) || s[3] > '4')
+        from.rank() != chess::relative_rank(us, 6) || short_promo == PieceType::none)
         return;
     Move const m(from, Square::at(s[2] - '1', chess::last_rank(us)), MoveKind::promotion,
-                 PieceType(6 - (s[3] - '0')));
+                 short_promo);
     if (!pos.is_legal(m)) return;
     r = ReadResult{};
     r.notation = Notation::numeric;

@@ -27,20 +27,6 @@ namespace {
 constexpr std::array<std::string_view, 7> black_figurines = {"",       "\u265F", "\u265E", "\u265D",
                                                              "\u265C", "\u265B", "\u265A"};
 
-// The two digits of each square in ICCF numeric notation ("11" for a1 .. "88" for h8).
-constexpr std::array<std::array<char, 2>, 64> numeric_squares = [] {
-    std::array<std::array<char, 2>, 64> a{};
-    for (int i = 0; i < 64; ++i) a[std::size_t(i)] = {char('1' + i % 8), char('1' + i / 8)};
-    return a;
-}();
-
-// The name of each square in SAN ("a1" .. "h8").
-constexpr std::array<std::array<char, 2>, 64> algebraic_squares = [] {
-    std::array<std::array<char, 2>, 64> a{};
-    for (int i = 0; i < 64; ++i) a[std::size_t(i)] = {char('a' + i % 8), char('1' + i / 8)};
-    return a;
-}();
-
 // Appends to a MoveText, dropping what does not fit.
 class Writer {
 public:
@@ -55,12 +41,10 @@ public:
     }
     void square(Square s) {
         if (t_.size + 2U <= t_.data.size()) {
-            std::memcpy(t_.data.data() + t_.size, algebraic_squares[std::size_t(s.index())].data(),
-                        2);
+            std::memcpy(t_.data.data() + t_.size, s.name().data(), 2);
             t_.size = std::uint8_t(t_.size + 2);
         } else {
-            put(char('a' + s.file()));
-            put(char('1' + s.rank()));
+            put(s.name());
         }
     }
     void marks(bool check, bool mate) {
@@ -83,7 +67,9 @@ std::string_view letter(Letters const& l, PieceType t, Color c) {
     return l.letter[std::size_t(t)];
 }
 
-bool castles_king_side(Move m) { return m.to().file() > m.from().file(); }
+bool castles_king_side(Move m) {
+    return chess::castle_side(m.from(), m.to()) == chess::CastleSide::king;
+}
 
 bool is_capture(Position const& pos, Move m) {
     return m.kind() == MoveKind::en_passant ||
@@ -183,13 +169,12 @@ MoveText write_numeric(Position const& pos, Move m) {
     }
     Square to = m.to();
     if (m.kind() == MoveKind::castling && !pos.chess960())
-        to = Position::castle_king_to(pos.side_to_move(), castles_king_side(m)
-                                                              ? chess::CastleSide::king
-                                                              : chess::CastleSide::queen);
-    std::memcpy(t.data.data(), numeric_squares[std::size_t(m.from().index())].data(), 2);
-    std::memcpy(t.data.data() + 2, numeric_squares[std::size_t(to.index())].data(), 2);
+        to = Position::castle_king_to(pos.side_to_move(), chess::castle_side(m.from(), to));
+    std::memcpy(t.data.data(), m.from().numeric_name().data(), 2);
+    std::memcpy(t.data.data() + 2, to.numeric_name().data(), 2);
     t.size = 4;
-    if (m.kind() == MoveKind::promotion) t.data[t.size++] = char('0' + 6 - index(m.promotion()));
+    if (m.kind() == MoveKind::promotion)
+        t.data[t.size++] = char('0' + chess::promotion_digit(m.promotion()));
     return t;
 }
 
