@@ -1,22 +1,7 @@
 // Reading one move token against a position: SAN (any language, figurines), long algebraic,
-// ICCF numeric; the shape of the token decides which.
-//
-// Classification, in this order (after trailing `+ # ! ?` and `e.p.` are dropped):
-//   1. castling: O-O, O-O-O, 0-0, 0-0-0, o-o, o-o-o (dashes optional);
-//   2. numeric: all digits;
-//   3. a token starting with a lower-case file letter a-h: a pawn move (`e4`, `exd5`, `ed5`,
-//      `e8=Q`, `e8q`) or a coordinate move (`e2e4`, `e2-e4`, `e7e8q`) if it has that shape;
-//      otherwise, if that letter lower-cased is a one-letter piece letter of the input
-//      language, the piece (`bd3`, `bxe5`, `bc1e3` are bishop moves in English; `bc3` and
-//      `bxc3` stay pawn captures, since a pawn capture goes to an adjacent file);
-//   4. a piece letter of the input language, longest letter first (`Кр` before `К`), or a
-//      figurine of either colour, or the language's pawn letter (`Pe4`; German `Be4`; a
-//      capture without its file, `Pxd5`, where exactly one pawn can make it), then
-//      SAN (`Nf3`, `Ngf3`, `N1f3`, `Nxf3`) or a from-square and to-square (`Ng1-f3`);
-//      lower-case forms of one-letter Latin piece letters that are not files (`nf3`, `qxd5`).
-//   Any other leading letter is an unknown piece letter (never a pawn move).
-// The `x` (or `:`, `×`, Cyrillic `х`) of a capture is optional and never checked; check marks
-// are never checked.
+// ICCF numeric; the shape of the token decides which. The reading rules and the order of the
+// shape classes are written once, above read_move in notation.hpp; read_move below follows
+// that order.
 //
 // The fast path (SAN piece move, pawn move, numeric) makes no full move generation: the
 // candidates come from attack tables and one legality test each.
@@ -24,7 +9,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <cstring>
 
 namespace pgn_iccf::notation {
 
@@ -478,16 +462,6 @@ void resolve_piece(Position const& pos, PieceType t, Tail const& tail, ReadResul
     r.move = first;
 }
 
-// The usual numeric token: four digits 1-8 (tested at once on the four bytes: each minus '1'
-// must be below 8), then nothing or one more digit. A shortcut past the all-digits test.
-inline bool plain_numeric(std::string_view s) {
-    if (s.size() != 4 && s.size() != 5) return false;
-    std::uint32_t v;
-    std::memcpy(&v, s.data(), 4);
-    return ((v - 0x31313131U) & 0xF8F8F8F8U) == 0 &&
-           (s.size() == 4 || (s[4] >= '0' && s[4] <= '9'));
-}
-
 void read_numeric(Position const& pos, std::string_view s, ReadOptions const& opt, ReadResult& r) {
     r.notation = Notation::numeric;
     if (s.size() != 4 && s.size() != 5) {
@@ -495,7 +469,7 @@ void read_numeric(Position const& pos, std::string_view s, ReadOptions const& op
         return;
     }
     for (std::size_t i = 0; i < 4; ++i) {
-        if (!is_rank(s[i])) {
+        if (!is_numeric_digit(s[i])) {
             r.error = ReadError::bad_square;
             r.bad_offset = std::uint16_t(i);
             return;
@@ -672,7 +646,8 @@ void read_from_file(Position const& pos, std::string_view s, Letters const& l, R
         }
     }
     if (c0 >= '0' && c0 <= '9') {
-        if (plain_numeric(s)) {
+        // The usual numeric token: a shortcut past the all-digits test.
+        if (is_numeric_move(s)) {
             read_numeric(pos, s, opt, r);
             return r;
         }

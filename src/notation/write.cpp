@@ -1,12 +1,5 @@
 // Writing a legal move as SAN (any language, figurines), ICCF numeric or long algebraic.
-//
-// SAN is canonical (PGN §8.2.3): the piece letter (never for pawns), the minimal
-// disambiguation among the *legal* moves of the same piece type to the same square (file if
-// that tells them apart, else rank, else both), `x` on captures (en passant included), the
-// target, `=` and the promotion piece, then `+` or `#`. Castling is `O-O` / `O-O-O` in every
-// language and in Chess960.
-//
-// Figurines are colour-correct: White's moves use ♔♕♖♗♘, Black's ♚♛♜♝♞.
+// The writing rules are written once, above write_san in notation.hpp.
 //
 // Cost: no board copy and no move generation. Disambiguation looks only at the other pieces
 // of the same type attacking the target (usually none); the check mark comes from
@@ -91,12 +84,14 @@ void check_and_mate(Position& pos, Move m, bool& check, bool& mate) {
 // The body of both write_san overloads (inlined into each, so the text is built in place).
 [[gnu::always_inline]] inline MoveText san_text(Position const& pos, Move m, bool check, bool mate,
                                                 WriteOptions const& opt) {
+    // One named result on every path (no copy through the stack: the return value is built in
+    // place).
     MoveText out;
-    Writer w(out);
     if (m.is_null()) {
-        w.put("--");
+        out = write_null();
         return out;
     }
+    Writer w(out);
     Color const us = pos.side_to_move();
     if (m.kind() == MoveKind::castling) {
         w.put(castles_king_side(m) ? "O-O" : "O-O-O");
@@ -162,9 +157,7 @@ MoveText write_san(Position& pos, Move m, WriteOptions const& opt) {
 MoveText write_numeric(Position const& pos, Move m) {
     MoveText t;
     if (m.is_null()) {
-        t.data[0] = '-';
-        t.data[1] = '-';
-        t.size = 2;
+        t = write_null();
         return t;
     }
     Square to = m.to();
@@ -179,12 +172,14 @@ MoveText write_numeric(Position const& pos, Move m) {
 }
 
 MoveText write_lan(Position const& pos, Move m, bool check, bool mate, WriteOptions const& opt) {
+    // One named result on every path (no copy through the stack: the return value is built in
+    // place).
     MoveText out;
-    Writer w(out);
     if (m.is_null()) {
-        w.put("--");
+        out = write_null();
         return out;
     }
+    Writer w(out);
     if (m.kind() == MoveKind::castling) {
         w.put(castles_king_side(m) ? "O-O" : "O-O-O");
         w.marks(check, mate);

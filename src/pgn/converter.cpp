@@ -554,13 +554,7 @@ Move Converter::fail_move(ast::Token move, notation::ReadResult const& r, bool n
 
 // Move m (legal in pos_) in the target notation.
 notation::MoveText Converter::render(Move m, bool null_move) {
-    if (null_move) {
-        notation::MoveText t;
-        t.data[0] = '-';
-        t.data[1] = '-';
-        t.size = 2;
-        return t;
-    }
+    if (null_move) return notation::write_null();
     switch (opt_.to) {
     case Notation::san:
         return notation::write_san(pos_, m, opt_.write);
