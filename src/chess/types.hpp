@@ -31,36 +31,20 @@ enum class PieceType : std::uint8_t { none = 0, pawn, knight, bishop, rook, quee
 
 constexpr int index(PieceType t) { return int(t); }
 
-// The promotion digit of ICCF numeric notation, the fifth digit of a move (67682): 1 queen,
-// 2 rook, 3 bishop, 4 knight; 0 for any other type. promotion_from_digit is the inverse
-// (PieceType::none for a digit outside 1-4).
+// The promotion digit of ICCF numeric notation, the fifth digit of a move (67682): digit d
+// (1-4) names iccf_promotion_pieces[d - 1], so 1 queen, 2 rook, 3 bishop, 4 knight.
+// promotion_digit gives 0 for any other type, promotion_from_digit PieceType::none for a
+// digit outside 1-4.
+inline constexpr std::array<PieceType, 4> iccf_promotion_pieces{
+    PieceType::queen, PieceType::rook, PieceType::bishop, PieceType::knight};
 constexpr int promotion_digit(PieceType t) {
-    switch (t) {
-    case PieceType::queen:
-        return 1;
-    case PieceType::rook:
-        return 2;
-    case PieceType::bishop:
-        return 3;
-    case PieceType::knight:
-        return 4;
-    default:
-        return 0;
-    }
+    for (int i = 0; i < 4; ++i)
+        if (iccf_promotion_pieces[std::size_t(i)] == t) return i + 1;
+    return 0;
 }
 constexpr PieceType promotion_from_digit(int digit) {
-    switch (digit) {
-    case 1:
-        return PieceType::queen;
-    case 2:
-        return PieceType::rook;
-    case 3:
-        return PieceType::bishop;
-    case 4:
-        return PieceType::knight;
-    default:
-        return PieceType::none;
-    }
+    return digit >= 1 && digit <= 4 ? iccf_promotion_pieces[std::size_t(digit - 1)]
+                                    : PieceType::none;
 }
 
 // A coloured piece: colour in bit 3, type in bits 0-2; Piece{} is "no piece".

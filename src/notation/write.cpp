@@ -60,8 +60,19 @@ std::string_view letter(Letters const& l, PieceType t, Color c) {
     return l.letter[std::size_t(t)];
 }
 
-bool castles_king_side(Move m) {
-    return chess::castle_side(m.from(), m.to()) == chess::CastleSide::king;
+// The moves SAN and LAN write alike, the null move and castling (O-O / O-O-O and the check
+// mark), into `out`; false, writing nothing, for any other move. The callers keep `out` as
+// their one named result on every path, so it is built in place (no copy through the stack).
+inline bool null_or_castling(MoveText& out, Move m, bool check, bool mate) {
+    if (m.is_null()) {
+        out = write_null();
+        return true;
+    }
+    if (m.kind() != MoveKind::castling) return false;
+    Writer w(out);
+    w.put(chess::castle_side(m.from(), m.to()) == chess::CastleSide::king ? "O-O" : "O-O-O");
+    w.marks(check, mate);
+    return true;
 }
 
 bool is_capture(Position const& pos, Move m) {
@@ -84,20 +95,10 @@ void check_and_mate(Position& pos, Move m, bool& check, bool& mate) {
 // The body of both write_san overloads (inlined into each, so the text is built in place).
 [[gnu::always_inline]] inline MoveText san_text(Position const& pos, Move m, bool check, bool mate,
                                                 WriteOptions const& opt) {
-    // One named result on every path (no copy through the stack: the return value is built in
-    // place).
     MoveText out;
-    if (m.is_null()) {
-        out = write_null();
-        return out;
-    }
+    if (null_or_castling(out, m, check, mate)) return out;
     Writer w(out);
     Color const us = pos.side_to_move();
-    if (m.kind() == MoveKind::castling) {
-        w.put(castles_king_side(m) ? "O-O" : "O-O-O");
-        w.marks(check, mate);
-        return out;
-    }
     Letters const& l = letters_of(opt);
     Square const from = m.from();
     Square const to = m.to();
@@ -155,7 +156,7 @@ MoveText write_san(Position& pos, Move m, WriteOptions const& opt) {
 }
 
 MoveText write_numeric(Position const& pos, Move m) {
-    MoveText t;
+    MoveText t; // the one named result on every path (built in place)
     if (m.is_null()) {
         t = write_null();
         return t;
@@ -172,19 +173,9 @@ MoveText write_numeric(Position const& pos, Move m) {
 }
 
 MoveText write_lan(Position const& pos, Move m, bool check, bool mate, WriteOptions const& opt) {
-    // One named result on every path (no copy through the stack: the return value is built in
-    // place).
     MoveText out;
-    if (m.is_null()) {
-        out = write_null();
-        return out;
-    }
+    if (null_or_castling(out, m, check, mate)) return out;
     Writer w(out);
-    if (m.kind() == MoveKind::castling) {
-        w.put(castles_king_side(m) ? "O-O" : "O-O-O");
-        w.marks(check, mate);
-        return out;
-    }
     Letters const& l = letters_of(opt);
     Color const us = pos.side_to_move();
     PieceType const t = pos.piece_on(m.from()).type();
