@@ -106,7 +106,7 @@ void check_and_mate(Position& pos, Move m, bool& check, bool& mate) {
     bool const capture = is_capture(pos, m);
     if (t == PieceType::pawn) {
         if (capture) {
-            w.put(char('a' + from.file()));
+            w.put(from.name()[0]); // the file letter
             w.put('x');
         }
         w.square(to);
@@ -128,9 +128,9 @@ void check_and_mate(Position& pos, Move m, bool& check, bool& mate) {
             }
             if (needed) {
                 if (!same_file) {
-                    w.put(char('a' + from.file()));
+                    w.put(from.name()[0]); // the file letter
                 } else if (!same_rank) {
-                    w.put(char('1' + from.rank()));
+                    w.put(from.name()[1]); // the rank digit
                 } else {
                     w.square(from);
                 }
