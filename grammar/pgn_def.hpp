@@ -66,6 +66,10 @@ inline char const* skip_space(State& st, char const* p, char const* last) {
     return p;
 }
 
+// The shape of an ICCF numeric move (four digits 1-8, optional fifth digit 1-4). Its one
+// definition is notation::is_numeric_move (src/notation/notation.hpp); this copy exists only
+// because the grammar knows no chess and includes nothing of the notation layer (its header
+// brings in the chess position and attack tables). Keep the two in step.
 inline bool numeric_shape(char const* p, char const* e) {
     auto const n = e - p;
     if (n != 4 && n != 5) return false;

@@ -39,8 +39,6 @@ bool parse_number(std::string_view s, int max, int& out) {
     return true;
 }
 
-std::string square_name(Square s) { return {char('a' + s.file()), char('1' + s.rank())}; }
-
 } // namespace
 
 void Position::set_castling_right(Color c, CastleSide side, Square rook) {
@@ -130,7 +128,7 @@ bool Position::set_fen(std::string_view fen, bool chess960, std::string* error) 
         for (char ch : f[2]) {
             Color c = (ch >= 'a' && ch <= 'z') ? Color::black : Color::white;
             char up = c == Color::black ? char(ch - 32) : ch;
-            int back = c == Color::white ? 0 : 7;
+            int back = home_rank(c);
             Square ksq = king_square(c);
             if (ksq.rank() != back)
                 return fail(error, std::string("castling right '") + ch +
@@ -164,7 +162,7 @@ bool Position::set_fen(std::string_view fen, bool chess960, std::string* error) 
                 return fail(error,
                             std::string("invalid character '") + ch + "' in FEN castling field");
             }
-            CastleSide side = rook.file() > ksq.file() ? CastleSide::king : CastleSide::queen;
+            CastleSide side = castle_side(ksq, rook);
             if (can_castle(c, side))
                 return fail(error, std::string("duplicate castling right '") + ch + "'");
             if (ksq.file() != 4 || (rook.file() != 0 && rook.file() != 7)) needs960 = true;
@@ -175,7 +173,7 @@ bool Position::set_fen(std::string_view fen, bool chess960, std::string* error) 
 
     // The side not to move must not be in check.
     Square their_king = king_square(~side_);
-    if (attackers_to(their_king) & pieces(side_))
+    if (attackers_to(their_king, pieces(), side_))
         return fail(error, "the side not to move is in check");
 
     // Move counters (before en passant, which needs the check info).
@@ -196,10 +194,10 @@ bool Position::set_fen(std::string_view fen, bool chess960, std::string* error) 
         if (e.size() != 2 || e[0] < 'a' || e[0] > 'h' || e[1] < '1' || e[1] > '8')
             return fail(error, "invalid FEN en passant square '" + std::string(e) + "'");
         Square ep = Square::at(e[0] - 'a', e[1] - '1');
-        if (ep.rank() != (side_ == Color::white ? 5 : 2))
+        if (ep.rank() != relative_rank(side_, 5))
             return fail(error, "FEN en passant square '" + std::string(e) + "' is not on the " +
                                    (side_ == Color::white ? "sixth" : "third") + " rank");
-        int dir = side_ == Color::white ? 8 : -8;
+        int dir = pawn_push(side_);
         Square pushed(ep.index() - dir);
         Square origin(ep.index() + dir);
         if (piece_on(pushed) == Piece(~side_, PieceType::pawn) && piece_on(ep).empty() &&
@@ -249,7 +247,7 @@ std::string Position::fen() const {
         }
     }
     s += ' ';
-    s += ep_square_.ok() ? square_name(ep_square_) : "-";
+    s += ep_square_.ok() ? ep_square_.name() : std::string_view("-");
     s += ' ';
     s += std::to_string(halfmove_clock_);
     s += ' ';

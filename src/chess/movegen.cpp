@@ -31,17 +31,6 @@ constexpr Bitboard shift(Bitboard b) {
 
 constexpr Square offset(Square s, int delta) { return Square(s.index() + delta); }
 
-// True if a piece of colour `by` attacks s, given occupancy `occupied`.
-inline bool attacked_by(Position const& p, Color by, Square s, Bitboard occupied) {
-    return (pawn_attacks(~by, s) & p.pieces(by, PieceType::pawn)) ||
-           (knight_attacks(s) & p.pieces(by, PieceType::knight)) ||
-           (king_attacks(s) & p.pieces(by, PieceType::king)) ||
-           (bishop_attacks(s, occupied) &
-            (p.pieces(by, PieceType::bishop) | p.pieces(by, PieceType::queen))) ||
-           (rook_attacks(s, occupied) &
-            (p.pieces(by, PieceType::rook) | p.pieces(by, PieceType::queen)));
-}
-
 constexpr std::array<PieceType, 4> promotion_types{PieceType::queen, PieceType::rook,
                                                    PieceType::bishop, PieceType::knight};
 
@@ -94,9 +83,9 @@ struct AnySink {
 template <Color Us, class Sink>
 void Position::generate(Sink& sink) const {
     constexpr Color them = ~Us;
-    constexpr int up = Us == Color::white ? 8 : -8;
-    constexpr Bitboard rank_3 = rank_bb(Us == Color::white ? 2 : 5);
-    constexpr Bitboard rank_8 = rank_bb(Us == Color::white ? 7 : 0);
+    constexpr int up = pawn_push(Us);
+    constexpr Bitboard rank_3 = rank_bb(relative_rank(Us, 2));
+    constexpr Bitboard rank_8 = rank_bb(last_rank(Us));
 
     Square ksq = king_square(Us);
     Bitboard own = pieces(Us);
@@ -111,7 +100,7 @@ void Position::generate(Sink& sink) const {
         Bitboard without_king = occupied ^ ksq.bb();
         while (tos) {
             Square to = pop_lsb(tos);
-            if (!attacked_by(*this, them, to, without_king)) safe |= to.bb();
+            if (!attackers_to(to, without_king, them)) safe |= to.bb();
         }
         sink.piece(ksq, safe);
         if (sink.done()) return;
@@ -217,15 +206,8 @@ bool Position::ep_capture_legal(Square from) const {
     Color us = side_;
     Square to = ep_square_;
     Square captured(to.index() ^ 8);
-    Square ksq = king_square(us);
     Bitboard occupied = (pieces() ^ from.bb() ^ captured.bb()) | to.bb();
-    Bitboard them = pieces(~us) ^ captured.bb();
-    return !((pawn_attacks(us, ksq) & them & pieces(PieceType::pawn)) ||
-             (knight_attacks(ksq) & them & pieces(PieceType::knight)) ||
-             (bishop_attacks(ksq, occupied) & them &
-              (pieces(PieceType::bishop) | pieces(PieceType::queen))) ||
-             (rook_attacks(ksq, occupied) & them &
-              (pieces(PieceType::rook) | pieces(PieceType::queen))));
+    return !(attackers_to(king_square(us), occupied, ~us) & ~captured.bb());
 }
 
 // Called with side_ already the side that may capture and the check info up to date.
@@ -244,7 +226,7 @@ bool Position::castling_path_clear(Color c, CastleSide side) const {
     if (pieces() & castling_path_[bit]) return false;
     Bitboard occupied = pieces() ^ king_square(c).bb() ^ castling_rook(c, side).bb();
     for (Bitboard b = castling_king_path_[bit]; b;)
-        if (attacked_by(*this, ~c, pop_lsb(b), occupied)) return false;
+        if (attackers_to(pop_lsb(b), occupied, ~c)) return false;
     return true;
 }
 
@@ -291,14 +273,14 @@ bool Position::is_legal_pseudo_other(Move m) const {
         return ep_capture_legal(from);
     case MoveKind::castling: {
         if (checkers_) return false;
-        CastleSide side = to.index() > from.index() ? CastleSide::king : CastleSide::queen;
+        CastleSide side = castle_side(from, to);
         return can_castle(us, side) && castling_rook(us, side) == to &&
                castling_path_clear(us, side);
     }
     default:
         break;
     }
-    if (from == ksq) return !attacked_by(*this, ~us, to, pieces() ^ from.bb());
+    if (from == ksq) return !attackers_to(to, pieces() ^ from.bb(), ~us);
     if (checkers_) {
         if (more_than_one(checkers_)) return false;
         if (!((between(ksq, lsb(checkers_)) | checkers_) & to.bb())) return false;
@@ -331,25 +313,15 @@ bool Position::is_legal(Move m) const {
     if (!target.empty() && target.color() == us) return false;
 
     if (pc.type() == PieceType::pawn) {
-        int up = us == Color::white ? 8 : -8;
-        bool last_rank = to.rank() == (us == Color::white ? 7 : 0);
         if (kind == MoveKind::en_passant) {
             if (to != ep_square_ || !(pawn_attacks(us, from) & to.bb())) return false;
         } else {
-            if (last_rank != (kind == MoveKind::promotion)) return false;
+            if ((to.rank() == last_rank(us)) != (kind == MoveKind::promotion)) return false;
             if (kind == MoveKind::promotion &&
                 (promo == PieceType::none || promo == PieceType::pawn || promo == PieceType::king ||
                  index(promo) > index(PieceType::king)))
                 return false;
-            bool ok = false;
-            if (pawn_attacks(us, from) & to.bb())
-                ok = !target.empty();
-            else if (to.index() == from.index() + up)
-                ok = target.empty();
-            else if (to.index() == from.index() + 2 * up)
-                ok = from.rank() == (us == Color::white ? 1 : 6) && target.empty() &&
-                     piece_on(offset(from, up)).empty();
-            if (!ok) return false;
+            if (!pawn_reaches(from, to)) return false;
         }
     } else {
         if (kind != MoveKind::normal) return false;
@@ -369,24 +341,17 @@ void Position::legal_moves_to(PieceType t, Square to, MoveList& list) const {
     };
 
     if (t == PieceType::pawn) {
-        int up = us == Color::white ? 8 : -8;
-        bool last_rank = to.rank() == (us == Color::white ? 7 : 0);
+        bool const promotes = to.rank() == last_rank(us);
         Bitboard pawns = pieces(us, PieceType::pawn);
         Bitboard froms = 0;
         if (!target.empty()) {
             froms = pawn_attacks(~us, to) & pawns;
-        } else if (to.rank() != (us == Color::white ? 0 : 7) &&
-                   to.rank() != (us == Color::white ? 1 : 6)) {
-            Square one = offset(to, -up);
-            if (pawns & one.bb())
-                froms = one.bb();
-            else if (piece_on(one).empty() && to.rank() == (us == Color::white ? 3 : 4) &&
-                     (pawns & offset(one, -up).bb()))
-                froms = offset(one, -up).bb();
+        } else if (Square const origin = pawn_push_origin(to); origin.ok()) {
+            froms = origin.bb();
         }
         while (froms) {
             Square from = pop_lsb(froms);
-            if (last_rank) {
+            if (promotes) {
                 if (!is_legal_pseudo(Move(from, to))) continue;
                 for (PieceType p : promotion_types)
                     list.push(Move(from, to, MoveKind::promotion, p));

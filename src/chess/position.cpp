@@ -4,14 +4,6 @@
 
 namespace pgn_iccf::chess {
 
-namespace {
-
-constexpr CastleSide castle_side(Square king, Square rook) {
-    return rook.index() > king.index() ? CastleSide::king : CastleSide::queen;
-}
-
-} // namespace
-
 Position::Position() { set_fen(start_fen); }
 
 // Pieces of either colour that alone stand between the king of colour c and an enemy slider;
@@ -42,7 +34,7 @@ inline Bitboard Position::slider_blockers(Color c) const {
 }
 
 void Position::update_check_info() {
-    checkers_ = attackers_to(king_square(side_)) & pieces(~side_);
+    checkers_ = attackers_to(king_square(side_), pieces(), ~side_);
     blockers_[0] = slider_blockers(Color::white);
     blockers_[1] = slider_blockers(Color::black);
 }
@@ -190,9 +182,10 @@ void Position::undo_move(Move m, UndoInfo const& undo) {
     }
 }
 
-// Direct checks from the moved (or promoted, or castled) piece on its new square, and
-// discovered checks from our sliders when the moving piece leaves a line to their king.
-// Normal moves and promotions are handled inline by gives_check (position.hpp) first.
+// Castling (a check by the rook on its new square, or discovered by the king's and rook's
+// departure), en passant (a direct pawn check, or a line opened by either pawn leaving) and
+// the null move (never a check). Normal moves and promotions never come here: gives_check
+// (position.hpp) handles them inline.
 bool Position::gives_check_other(Move m) const {
     if (m.is_null()) return false;
     Color us = side_;
@@ -202,8 +195,7 @@ bool Position::gives_check_other(Move m) const {
     Bitboard our_diag = pieces(us, PieceType::bishop) | pieces(us, PieceType::queen);
     Bitboard our_orth = pieces(us, PieceType::rook) | pieces(us, PieceType::queen);
 
-    switch (m.kind()) {
-    case MoveKind::castling: {
+    if (m.kind() == MoveKind::castling) {
         CastleSide cs = castle_side(from, to);
         Square rto = castle_rook_to(us, cs);
         Bitboard occupied =
@@ -212,24 +204,10 @@ bool Position::gives_check_other(Move m) const {
         return (rook_attacks(ksq, occupied) & our_orth) ||
                (bishop_attacks(ksq, occupied) & our_diag);
     }
-    case MoveKind::en_passant: {
-        if (pawn_attacks(us, to) & ksq.bb()) return true;
-        Bitboard occupied = (pieces() ^ from.bb() ^ Square(to.index() ^ 8).bb()) | to.bb();
-        return (rook_attacks(ksq, occupied) & our_orth) ||
-               (bishop_attacks(ksq, occupied) & our_diag);
-    }
-    default:
-        break;
-    }
-
-    // No piece checks directly from a square off the king's queen rays and knight squares.
-    if (!((queen_rays(ksq) | knight_attacks(ksq)) & to.bb()))
-        return (blockers_[std::size_t(~us)] & from.bb()) && !aligned(from, to, ksq);
-    PieceType pt = m.kind() == MoveKind::promotion ? m.promotion() : piece_on(from).type();
-    Bitboard occupied = pieces() ^ from.bb();
-    Bitboard direct = pt == PieceType::pawn ? pawn_attacks(us, to) : attacks(pt, to, occupied);
-    if (pt != PieceType::king && (direct & ksq.bb())) return true;
-    return (blockers_[std::size_t(~us)] & from.bb()) && !aligned(from, to, ksq);
+    // En passant.
+    if (pawn_attacks(us, to) & ksq.bb()) return true;
+    Bitboard occupied = (pieces() ^ from.bb() ^ Square(to.index() ^ 8).bb()) | to.bb();
+    return (rook_attacks(ksq, occupied) & our_orth) || (bishop_attacks(ksq, occupied) & our_diag);
 }
 
 bool Position::operator==(Position const& o) const {

@@ -73,17 +73,24 @@ public:
     Square castling_rook(Color c, CastleSide side) const;
     // King's and rook's destination squares for a castling move of colour c on `side`.
     static constexpr Square castle_king_to(Color c, CastleSide side) {
-        return Square::at(side == CastleSide::king ? 6 : 2, c == Color::white ? 0 : 7);
+        return Square::at(side == CastleSide::king ? 6 : 2, home_rank(c));
     }
     static constexpr Square castle_rook_to(Color c, CastleSide side) {
-        return Square::at(side == CastleSide::king ? 5 : 3, c == Color::white ? 0 : 7);
+        return Square::at(side == CastleSide::king ? 5 : 3, home_rank(c));
     }
 
     // --- attacks and checks --------------------------------------------------------------
     Bitboard checkers() const { return checkers_; }
     bool in_check() const { return checkers_ != 0; }
+    // Pieces of colour `by` that attack `s` given occupancy `occupied` (which may differ from
+    // pieces(): a king lifted off its square, a capture replayed). The one definition of "a
+    // square attacked by a colour"; check detection, king moves, castling paths and en passant
+    // all ask it.
+    Bitboard attackers_to(Square s, Bitboard occupied, Color by) const;
     // Pieces of both colours that attack `s` given occupancy `occupied`.
-    Bitboard attackers_to(Square s, Bitboard occupied) const;
+    Bitboard attackers_to(Square s, Bitboard occupied) const {
+        return attackers_to(s, occupied, Color::white) | attackers_to(s, occupied, Color::black);
+    }
     Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
     // Pieces (of either colour) that are the only blocker between a slider of the other
     // colour and the king of colour c.
@@ -108,6 +115,15 @@ public:
     bool gives_check(Move m) const;
     // The castling move of the side to move on `side` if it is legal, else Move{}.
     Move castling_move(CastleSide side) const;
+
+    // The board rules of a pawn move of the side to move, pins and checks aside (is_legal_pseudo
+    // adds those); promotion and en passant are the caller's. pawn_reaches: the pawn on `from`
+    // reaches `to` by a capture onto a piece of the other colour, a push onto an empty square,
+    // or a double push from its second rank across two empty squares. pawn_push_origin: the
+    // square of the pawn that pushes to the empty square `to` (one step, or two steps across an
+    // empty square from its second rank), Square::none() if none can.
+    bool pawn_reaches(Square from, Square to) const;
+    Square pawn_push_origin(Square to) const;
 
     // Makes legal move m (or a null move, allowed when not in check; unchecked). `undo`
     // receives what undo_move needs, and undo_move(m, undo) restores the exact previous state.
@@ -221,13 +237,34 @@ inline bool Position::gives_check(Move m) const {
     return (pt != PieceType::king && (direct & ksq.bb())) || discovered;
 }
 
-inline Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
-    return (pawn_attacks(Color::black, s) & pieces(Color::white, PieceType::pawn)) |
-           (pawn_attacks(Color::white, s) & pieces(Color::black, PieceType::pawn)) |
-           (knight_attacks(s) & pieces(PieceType::knight)) |
-           (bishop_attacks(s, occupied) & (pieces(PieceType::bishop) | pieces(PieceType::queen))) |
-           (rook_attacks(s, occupied) & (pieces(PieceType::rook) | pieces(PieceType::queen))) |
-           (king_attacks(s) & pieces(PieceType::king));
+inline Bitboard Position::attackers_to(Square s, Bitboard occupied, Color by) const {
+    return ((pawn_attacks(~by, s) & pieces(PieceType::pawn)) |
+            (knight_attacks(s) & pieces(PieceType::knight)) |
+            (king_attacks(s) & pieces(PieceType::king)) |
+            (bishop_attacks(s, occupied) & (pieces(PieceType::bishop) | pieces(PieceType::queen))) |
+            (rook_attacks(s, occupied) & (pieces(PieceType::rook) | pieces(PieceType::queen)))) &
+           pieces(by);
+}
+
+inline bool Position::pawn_reaches(Square from, Square to) const {
+    Color const us = side_;
+    if (pawn_attacks(us, from) & to.bb()) return (pieces(~us) & to.bb()) != 0;
+    int const up = pawn_push(us);
+    if (to.index() == from.index() + up) return !(pieces() & to.bb());
+    return to.index() == from.index() + 2 * up && from.rank() == relative_rank(us, 1) &&
+           !(pieces() & (to.bb() | Square(from.index() + up).bb()));
+}
+
+inline Square Position::pawn_push_origin(Square to) const {
+    Color const us = side_;
+    int const rank = relative_rank(us, to.rank());
+    if (rank < 2 || !piece_on(to).empty()) return Square::none();
+    Square const one(to.index() - pawn_push(us));
+    Piece const pawn(us, PieceType::pawn);
+    if (piece_on(one) == pawn) return one;
+    Square const two(one.index() - pawn_push(us));
+    if (rank == 3 && piece_on(one).empty() && piece_on(two) == pawn) return two;
+    return Square::none();
 }
 
 } // namespace pgn_iccf::chess

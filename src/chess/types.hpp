@@ -7,6 +7,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <string_view>
 
 namespace pgn_iccf::chess {
 
@@ -17,11 +18,34 @@ enum class Color : std::uint8_t { white = 0, black = 1 };
 constexpr Color operator~(Color c) { return Color(std::uint8_t(c) ^ 1U); }
 constexpr int index(Color c) { return int(c); }
 
-// Order matters: pawn..king index the per-type bitboards, and promotion digits of ICCF
-// numeric notation are derived from it (queen 1, rook 2, bishop 3, knight 4).
+// Ranks and directions seen from colour c's side of the board: rank 0 is its home rank (where
+// its king starts), 7 the last rank (where its pawns promote), and a pawn push adds
+// pawn_push(c) to the square index. The one place that turns "white or black" into a rank.
+constexpr int relative_rank(Color c, int rank) { return rank ^ (7 * index(c)); }
+constexpr int home_rank(Color c) { return relative_rank(c, 0); }
+constexpr int last_rank(Color c) { return relative_rank(c, 7); }
+constexpr int pawn_push(Color c) { return 8 - 16 * index(c); }
+
+// Order matters: pawn..king index the per-type bitboards.
 enum class PieceType : std::uint8_t { none = 0, pawn, knight, bishop, rook, queen, king };
 
 constexpr int index(PieceType t) { return int(t); }
+
+// The promotion digit of ICCF numeric notation, the fifth digit of a move (67682): digit d
+// (1-4) names iccf_promotion_pieces[d - 1], so 1 queen, 2 rook, 3 bishop, 4 knight.
+// promotion_digit gives 0 for any other type, promotion_from_digit PieceType::none for a
+// digit outside 1-4.
+inline constexpr std::array<PieceType, 4> iccf_promotion_pieces{
+    PieceType::queen, PieceType::rook, PieceType::bishop, PieceType::knight};
+constexpr int promotion_digit(PieceType t) {
+    for (int i = 0; i < 4; ++i)
+        if (iccf_promotion_pieces[std::size_t(i)] == t) return i + 1;
+    return 0;
+}
+constexpr PieceType promotion_from_digit(int digit) {
+    return digit >= 1 && digit <= 4 ? iccf_promotion_pieces[std::size_t(digit - 1)]
+                                    : PieceType::none;
+}
 
 // A coloured piece: colour in bit 3, type in bits 0-2; Piece{} is "no piece".
 class Piece {
@@ -39,7 +63,25 @@ private:
     std::uint8_t v_ = 0;
 };
 
+namespace detail {
+// Two characters per square, a1 first: algebraic names (FirstFile 'a') or ICCF numeric ('1').
+template <char FirstFile>
+constexpr std::array<char, 128> square_names() {
+    std::array<char, 128> a{};
+    for (int i = 0; i < 64; ++i) {
+        a[std::size_t(2 * i)] = char(FirstFile + i % 8);
+        a[std::size_t(2 * i + 1)] = char('1' + i / 8);
+    }
+    return a;
+}
+inline constexpr std::array<char, 128> algebraic_square_names = square_names<'a'>();
+inline constexpr std::array<char, 128> numeric_square_names = square_names<'1'>();
+} // namespace detail
+
 // A board square, a1 = 0, b1 = 1, ..., h8 = 63; Square{} (value 64) is "no square".
+// name() and numeric_name() are its two-character names, algebraic ("e4": SAN, LAN, UCI, FEN)
+// and ICCF numeric ("54": file digit, then rank digit), for ok() squares only; one table
+// each, so a writer copies two bytes.
 class Square {
 public:
     constexpr Square() = default;
@@ -53,6 +95,12 @@ public:
     constexpr bool ok() const { return v_ < 64; }
     constexpr Bitboard bb() const { return Bitboard{1} << v_; }
     constexpr Square flipped() const { return Square(v_ ^ 56); } // mirror ranks
+    constexpr std::string_view name() const {
+        return {detail::algebraic_square_names.data() + 2 * v_, 2};
+    }
+    constexpr std::string_view numeric_name() const {
+        return {detail::numeric_square_names.data() + 2 * v_, 2};
+    }
     constexpr bool operator==(Square const&) const = default;
     constexpr auto operator<=>(Square const&) const = default;
 
@@ -118,6 +166,12 @@ struct MoveList {
 
 // Castling sides.
 enum class CastleSide : std::uint8_t { king = 0, queen = 1 }; // O-O, O-O-O
+
+// The side of a castling by the king on `king` with the rook on `rook` (the same rank): king
+// side when the rook stands on a higher file. Standard chess and Chess960 alike.
+constexpr CastleSide castle_side(Square king, Square rook) {
+    return rook.index() > king.index() ? CastleSide::king : CastleSide::queen;
+}
 
 constexpr int popcount(Bitboard b) { return std::popcount(b); }
 constexpr Square lsb(Bitboard b) { return Square(std::countr_zero(b)); }

@@ -41,15 +41,13 @@ int usage_error(std::string const& message) {
     return 2;
 }
 
-std::string square_name(Square s) { return {char('a' + s.file()), char('1' + s.rank())}; }
-
 std::string uci(Position const& pos, Move m) {
     Square to = m.to();
     if (m.kind() == MoveKind::castling && !pos.chess960()) {
-        CastleSide side = to.index() > m.from().index() ? CastleSide::king : CastleSide::queen;
-        to = Position::castle_king_to(pos.side_to_move(), side);
+        to = Position::castle_king_to(pos.side_to_move(), castle_side(m.from(), to));
     }
-    std::string s = square_name(m.from()) + square_name(to);
+    std::string s(m.from().name());
+    s += to.name();
     if (m.kind() == MoveKind::promotion) s += " pnbrqk"[int(m.promotion())];
     return s;
 }

@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <string_view>
 
@@ -60,7 +61,7 @@ struct ReadOptions {
 };
 
 // Eight Move{} (defined in read.cpp): ReadResult's candidates start as a copy of it, which
-// GCC builds with two vector moves instead of a store loop over the eight three-byte moves.
+// GCC builds with two vector moves (8 moves of 4 bytes) instead of a store loop.
 extern std::array<Move, 8> const no_candidates;
 
 // The result of reading one token.
@@ -81,27 +82,45 @@ struct ReadResult {
 
 // Reads `token` (no surrounding blanks; `+`/`#`/`!?` suffixes may follow the move) as SAN,
 // long algebraic or numeric, by its shape, and checks it against `pos`. Null moves (`--`,
-// `Z0`) are the caller's business. The rules (details in read.cpp):
-// - Trailing `+ # ! ?` and `e.p.` are dropped; check marks and the capture `x` (or `:`) are
-//   never checked, so wrong or missing ones are accepted.
-// - Castling: O-O, O-O-O, 0-0, 0-0-0, o-o, o-o-o (dashes optional), also in Chess960.
-// - Numeric: four digits 1-8 (0 and 9: bad_square), a fifth 1-4 for the promotion piece
-//   (1 queen, 2 rook, 3 bishop, 4 knight). Castling is the king's move (5171), or king square
-//   + own rook square; the king's destination also reads as castling in Chess960 unless an
-//   ordinary king move goes there (that move wins). With iccf_short_promotion, four digits
-//   "from-square, target file, piece digit" (6762) are read when the regular reading is no
-//   legal move.
-// - A lower-case file letter a-h starts a pawn move (`e4`, `exd5`, `ed5`, `e8=Q`, `e8q`) or a
-//   coordinate move (`e2e4`, `e2-e4`, `e7e8q`); only when the token has neither shape is the
-//   letter read as a lower-case piece letter (English `bd3`, `bxe5`, `bc1e3` are bishop
-//   moves; `bc3`, `bxc3` stay pawn captures). Other lower-case forms of one-letter Latin
-//   piece letters (`nf3`, `qh5`, German `sf3`) are pieces.
-// - Piece letters of `opt.letters` match longest first (Кр before К); the language's pawn
-//   letter may prefix a pawn move (`Pe4`, German `Be4`, Russian `пe4`); figurines of both
-//   colours are accepted in every language, and "figurine" input also accepts English
-//   letters. Any other letter is unknown_piece_letter, never a pawn move.
+// `Z0`) are the caller's business. The reading rules (read.cpp follows them, and they are
+// written only here), the shape classes tried in this order:
+// - Trailing `+ # ! ?` and `e.p.` are dropped first; check marks and the capture sign (`x`,
+//   `:`, `×`, Cyrillic `х`) are optional and never checked, so wrong or missing ones are
+//   accepted.
+// 1. Castling: O-O, O-O-O, 0-0, 0-0-0, o-o, o-o-o (dashes optional), also in Chess960.
+// 2. Numeric, any token of digits only: four digits 1-8 (0 and 9: bad_square), a fifth 1-4
+//    for the promotion piece (chess::promotion_digit). Castling is the king's move (5171), or
+//    king square + own rook square; the king's destination also reads as castling in Chess960
+//    unless an ordinary king move goes there (that move wins). With iccf_short_promotion, four
+//    digits "from-square, target file, piece digit" (6762) are read when the regular reading
+//    is no legal move.
+// 3. A lower-case file letter a-h starts a pawn move (`e4`, `exd5`, `ed5`, `e8=Q`, `e8q`) or a
+//    coordinate move (`e2e4`, `e2-e4`, `e7e8q`); only when the token has neither shape is the
+//    letter read as a lower-case piece letter (English `bd3`, `bxe5`, `bc1e3` are bishop
+//    moves; `bc3`, `bxc3` stay pawn captures, since a pawn capture goes to an adjacent file).
+// 4. A piece letter of `opt.letters`, longest first (Кр before К), or a figurine of either
+//    colour (in every language; "figurine" input also accepts English letters), or the
+//    language's pawn letter (`Pe4`, German `Be4`, Russian `пe4`; a capture without its file,
+//    `Pxd5`, is read where exactly one pawn can make it), then SAN (`Nf3`, `Ngf3`, `N1f3`,
+//    `Nxf3`) or a from-square and to-square (`Ng1-f3`). Other lower-case forms of one-letter
+//    Latin piece letters (`nf3`, `qh5`, German `sf3`) are pieces.
+//    Any other leading letter is unknown_piece_letter, never a pawn move.
 // - Promotion: `=Q`, `Q`, `q`, `(Q)`, `/Q`, localized letters and figurines.
 ReadResult read_move(Position const& pos, std::string_view token, ReadOptions const& opt = {});
+
+// The shape of an ICCF numeric move token, stated once for the notation layer: four digits
+// 1-8 (from file, from rank, to file, to rank) and, for a promotion, a fifth digit 1-4
+// (chess::promotion_from_digit). The four square digits are tested at once: each byte minus
+// '1' must be below 8. (The PGN grammar, which knows no chess, keeps its own copy in
+// grammar/pgn_def.hpp, numeric_shape, pointing here.)
+constexpr bool is_numeric_digit(char c) { return c >= '1' && c <= '8'; }
+inline bool is_numeric_move(std::string_view s) {
+    if (s.size() != 4 && s.size() != 5) return false;
+    std::uint32_t v;
+    std::memcpy(&v, s.data(), 4);
+    return ((v - 0x31313131U) & 0xF8F8F8F8U) == 0 &&
+           (s.size() == 4 || chess::promotion_from_digit(s[4] - '0') != PieceType::none);
+}
 
 // Up to `max` legal moves one edit away from a numeric token that could not be read: one
 // digit substituted, two adjacent digits transposed (5245 -> 5254), one digit inserted (the
@@ -110,10 +129,11 @@ ReadResult read_move(Position const& pos, std::string_view token, ReadOptions co
 // number written to `out`.
 int suggest_numeric(Position const& pos, std::string_view token, Move* out, int max);
 
-// Writing: SAN is canonical (minimal disambiguation among legal moves: file, else rank, else
-// square; `x` on every capture; `=Q`; `+`/`#`; O-O/O-O-O in every language and in Chess960;
-// the pawn letter is never written). Figurines are colour-correct: ♔♕♖♗♘ for White's moves,
-// ♚♛♜♝♞ for Black's.
+// Writing: SAN is canonical (PGN §8.2.3): the piece letter (never for pawns), the minimal
+// disambiguation among the *legal* moves of the same piece type to the same square (file if
+// that tells them apart, else rank, else both), `x` on every capture (en passant included),
+// the target, `=` and the promotion piece, then `+` or `#`; O-O/O-O-O in every language and
+// in Chess960. Figurines are colour-correct: ♔♕♖♗♘ for White's moves, ♚♛♜♝♞ for Black's.
 
 // A written move: up to 31 bytes of UTF-8.
 struct MoveText {
@@ -121,6 +141,14 @@ struct MoveText {
     std::uint8_t size = 0;
     std::string_view view() const { return {data.data(), size}; }
 };
+
+// The null move, written the same in every notation (readers accept more spellings).
+inline constexpr std::string_view null_move_text = "--";
+constexpr MoveText write_null() {
+    MoveText t;
+    for (char c : null_move_text) t.data[t.size++] = c;
+    return t;
+}
 
 struct WriteOptions {
     Letters const* letters = nullptr; // nullptr = English

@@ -1,22 +1,7 @@
 // Reading one move token against a position: SAN (any language, figurines), long algebraic,
-// ICCF numeric; the shape of the token decides which.
-//
-// Classification, in this order (after trailing `+ # ! ?` and `e.p.` are dropped):
-//   1. castling: O-O, O-O-O, 0-0, 0-0-0, o-o, o-o-o (dashes optional);
-//   2. numeric: all digits;
-//   3. a token starting with a lower-case file letter a-h: a pawn move (`e4`, `exd5`, `ed5`,
-//      `e8=Q`, `e8q`) or a coordinate move (`e2e4`, `e2-e4`, `e7e8q`) if it has that shape;
-//      otherwise, if that letter lower-cased is a one-letter piece letter of the input
-//      language, the piece (`bd3`, `bxe5`, `bc1e3` are bishop moves in English; `bc3` and
-//      `bxc3` stay pawn captures, since a pawn capture goes to an adjacent file);
-//   4. a piece letter of the input language, longest letter first (`Кр` before `К`), or a
-//      figurine of either colour, or the language's pawn letter (`Pe4`; German `Be4`; a
-//      capture without its file, `Pxd5`, where exactly one pawn can make it), then
-//      SAN (`Nf3`, `Ngf3`, `N1f3`, `Nxf3`) or a from-square and to-square (`Ng1-f3`);
-//      lower-case forms of one-letter Latin piece letters that are not files (`nf3`, `qxd5`).
-//   Any other leading letter is an unknown piece letter (never a pawn move).
-// The `x` (or `:`, `×`, Cyrillic `х`) of a capture is optional and never checked; check marks
-// are never checked.
+// ICCF numeric; the shape of the token decides which. The reading rules and the order of the
+// shape classes are written once, above read_move in notation.hpp; read_move below follows
+// that order.
 //
 // The fast path (SAN piece move, pawn move, numeric) makes no full move generation: the
 // candidates come from attack tables and one legality test each.
@@ -24,7 +9,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <cstring>
 
 namespace pgn_iccf::notation {
 
@@ -258,8 +242,6 @@ int castling_shape(std::string_view s) {
     return n == 2 || n == 3 ? n : 0;
 }
 
-constexpr int last_rank(Color c) { return c == Color::white ? 7 : 0; }
-
 // Position::is_legal(m) for a move built by resolve_coordinates: a piece of type t of the side
 // to move stands on m.from(), and the kind fits it (a pawn: normal, a valid promotion exactly
 // on the last rank, or en passant to the en passant square; other pieces: normal). Those facts
@@ -271,23 +253,10 @@ bool legal_from_piece(Position const& pos, Move m, PieceType t) {
     Square const to = m.to();
     if (pos.pieces(us) & to.bb()) return false;
     if (t == PieceType::pawn) {
-        bool const diagonal = (chess::pawn_attacks(us, from) & to.bb()) != 0;
         if (m.kind() == MoveKind::en_passant) {
-            if (!diagonal) return false;
-        } else if (diagonal) {
-            if (!(pos.pieces(~us) & to.bb())) return false;
-        } else {
-            int const up = us == Color::white ? 8 : -8;
-            Bitboard const occupied = pos.pieces();
-            if (to.index() == from.index() + up) {
-                if (occupied & to.bb()) return false;
-            } else if (to.index() == from.index() + 2 * up) {
-                if (from.rank() != (us == Color::white ? 1 : 6) || (occupied & to.bb()) ||
-                    (occupied & Square(from.index() + up).bb()))
-                    return false;
-            } else {
-                return false;
-            }
+            if (!(chess::pawn_attacks(us, from) & to.bb())) return false;
+        } else if (!pos.pawn_reaches(from, to)) {
+            return false;
         }
     } else if (!(chess::attacks(t, from, pos.pieces()) & to.bb())) {
         return false;
@@ -323,7 +292,7 @@ void resolve_coordinates(Position const& pos, Square from, Square to, PieceType 
     r.piece = t;
     Move m{};
     if (t == PieceType::pawn) {
-        if (to.rank() == last_rank(us)) {
+        if (to.rank() == chess::last_rank(us)) {
             if (promo == PieceType::none) {
                 Move q(from, to, MoveKind::promotion, PieceType::queen);
                 r.error = pos.is_legal(q) ? ReadError::promotion_missing : ReadError::illegal;
@@ -378,36 +347,29 @@ void resolve_coordinates(Position const& pos, Square from, Square to, PieceType 
 void resolve_pawn(Position const& pos, int from_file, Square to, PieceType promo, ReadResult& r) {
     Color const us = pos.side_to_move();
     Piece const pawn(us, PieceType::pawn);
-    int const up = us == Color::white ? 1 : -1;
     r.piece = PieceType::pawn;
     r.to = to;
-    int const from_rank = to.rank() - up;
-    if (from_rank < 1 || from_rank > 6) {
+    // A pawn stands at least on its second rank, so it reaches the third at the earliest.
+    if (chess::relative_rank(us, to.rank()) < 2) {
         r.error = ReadError::illegal;
         return;
     }
     Square from;
     MoveKind kind = MoveKind::normal;
     if (from_file < 0) {
-        from = Square::at(to.file(), from_rank);
         if (!pos.piece_on(to).empty()) {
             r.error = ReadError::illegal;
             return;
         }
-        if (pos.piece_on(from) != pawn) {
-            Square from2 = Square::at(to.file(), from_rank - up);
-            if (pos.piece_on(from).empty() && to.rank() == (us == Color::white ? 3 : 4) &&
-                pos.piece_on(from2) == pawn) {
-                from = from2;
-            } else {
-                r.error = pos.pieces(us, PieceType::pawn) & file_bb(to.file())
-                              ? ReadError::illegal
-                              : ReadError::no_piece;
-                return;
-            }
+        from = pos.pawn_push_origin(to);
+        if (!from.ok()) {
+            r.error = pos.pieces(us, PieceType::pawn) & file_bb(to.file()) ? ReadError::illegal
+                                                                           : ReadError::no_piece;
+            return;
         }
     } else {
-        from = Square::at(from_file, from_rank);
+        Square const behind(to.index() - chess::pawn_push(us));
+        from = Square::at(from_file, behind.rank());
         r.from = from;
         if (pos.piece_on(from) != pawn) {
             r.error = ReadError::no_piece;
@@ -425,7 +387,7 @@ void resolve_pawn(Position const& pos, int from_file, Square to, PieceType promo
     }
     r.from = from;
     Move m;
-    if (to.rank() == last_rank(us)) {
+    if (to.rank() == chess::last_rank(us)) {
         if (promo == PieceType::none) {
             bool ok = pos.is_legal_pseudo(Move(from, to, MoveKind::promotion, PieceType::queen));
             r.error = ok ? ReadError::promotion_missing : ReadError::illegal;
@@ -500,16 +462,6 @@ void resolve_piece(Position const& pos, PieceType t, Tail const& tail, ReadResul
     r.move = first;
 }
 
-// The usual numeric token: four digits 1-8 (tested at once on the four bytes: each minus '1'
-// must be below 8), then nothing or one more digit. A shortcut past the all-digits test.
-inline bool plain_numeric(std::string_view s) {
-    if (s.size() != 4 && s.size() != 5) return false;
-    std::uint32_t v;
-    std::memcpy(&v, s.data(), 4);
-    return ((v - 0x31313131U) & 0xF8F8F8F8U) == 0 &&
-           (s.size() == 4 || (s[4] >= '0' && s[4] <= '9'));
-}
-
 void read_numeric(Position const& pos, std::string_view s, ReadOptions const& opt, ReadResult& r) {
     r.notation = Notation::numeric;
     if (s.size() != 4 && s.size() != 5) {
@@ -517,7 +469,7 @@ void read_numeric(Position const& pos, std::string_view s, ReadOptions const& op
         return;
     }
     for (std::size_t i = 0; i < 4; ++i) {
-        if (!is_rank(s[i])) {
+        if (!is_numeric_digit(s[i])) {
             r.error = ReadError::bad_square;
             r.bad_offset = std::uint16_t(i);
             return;
@@ -527,23 +479,24 @@ void read_numeric(Position const& pos, std::string_view s, ReadOptions const& op
     Square const to = Square::at(s[2] - '1', s[3] - '1');
     PieceType promo = PieceType::none;
     if (s.size() == 5) {
-        if (s[4] < '1' || s[4] > '4') {
+        promo = chess::promotion_from_digit(s[4] - '0');
+        if (promo == PieceType::none) {
             r.error = ReadError::invalid_syntax;
             r.bad_offset = 4;
             return;
         }
-        promo = PieceType(6 - (s[4] - '0'));
     }
     resolve_coordinates(pos, from, to, promo, PieceType::none, r);
     if (r.error == ReadError::none || s.size() != 4) return;
 
     // The non-standard short form: from-square, target file, promotion digit (6762).
     Color const us = pos.side_to_move();
+    PieceType const short_promo = chess::promotion_from_digit(s[3] - '0');
     if (pos.piece_on(from) != Piece(us, PieceType::pawn) ||
-        from.rank() != (us == Color::white ? 6 : 1) || s[3] > '4')
+        from.rank() != chess::relative_rank(us, 6) || short_promo == PieceType::none)
         return;
-    Move const m(from, Square::at(s[2] - '1', last_rank(us)), MoveKind::promotion,
-                 PieceType(6 - (s[3] - '0')));
+    Move const m(from, Square::at(s[2] - '1', chess::last_rank(us)), MoveKind::promotion,
+                 short_promo);
     if (!pos.is_legal(m)) return;
     r = ReadResult{};
     r.notation = Notation::numeric;
@@ -693,7 +646,8 @@ void read_from_file(Position const& pos, std::string_view s, Letters const& l, R
         }
     }
     if (c0 >= '0' && c0 <= '9') {
-        if (plain_numeric(s)) {
+        // The usual numeric token: a shortcut past the all-digits test.
+        if (is_numeric_move(s)) {
             read_numeric(pos, s, opt, r);
             return r;
         }

@@ -1,12 +1,5 @@
 // Writing a legal move as SAN (any language, figurines), ICCF numeric or long algebraic.
-//
-// SAN is canonical (PGN §8.2.3): the piece letter (never for pawns), the minimal
-// disambiguation among the *legal* moves of the same piece type to the same square (file if
-// that tells them apart, else rank, else both), `x` on captures (en passant included), the
-// target, `=` and the promotion piece, then `+` or `#`. Castling is `O-O` / `O-O-O` in every
-// language and in Chess960.
-//
-// Figurines are colour-correct: White's moves use ♔♕♖♗♘, Black's ♚♛♜♝♞.
+// The writing rules are written once, above write_san in notation.hpp.
 //
 // Cost: no board copy and no move generation. Disambiguation looks only at the other pieces
 // of the same type attacking the target (usually none); the check mark comes from
@@ -27,20 +20,6 @@ namespace {
 constexpr std::array<std::string_view, 7> black_figurines = {"",       "\u265F", "\u265E", "\u265D",
                                                              "\u265C", "\u265B", "\u265A"};
 
-// The two digits of each square in ICCF numeric notation ("11" for a1 .. "88" for h8).
-constexpr std::array<std::array<char, 2>, 64> numeric_squares = [] {
-    std::array<std::array<char, 2>, 64> a{};
-    for (int i = 0; i < 64; ++i) a[std::size_t(i)] = {char('1' + i % 8), char('1' + i / 8)};
-    return a;
-}();
-
-// The name of each square in SAN ("a1" .. "h8").
-constexpr std::array<std::array<char, 2>, 64> algebraic_squares = [] {
-    std::array<std::array<char, 2>, 64> a{};
-    for (int i = 0; i < 64; ++i) a[std::size_t(i)] = {char('a' + i % 8), char('1' + i / 8)};
-    return a;
-}();
-
 // Appends to a MoveText, dropping what does not fit.
 class Writer {
 public:
@@ -55,12 +34,10 @@ public:
     }
     void square(Square s) {
         if (t_.size + 2U <= t_.data.size()) {
-            std::memcpy(t_.data.data() + t_.size, algebraic_squares[std::size_t(s.index())].data(),
-                        2);
+            std::memcpy(t_.data.data() + t_.size, s.name().data(), 2);
             t_.size = std::uint8_t(t_.size + 2);
         } else {
-            put(char('a' + s.file()));
-            put(char('1' + s.rank()));
+            put(s.name());
         }
     }
     void marks(bool check, bool mate) {
@@ -83,7 +60,20 @@ std::string_view letter(Letters const& l, PieceType t, Color c) {
     return l.letter[std::size_t(t)];
 }
 
-bool castles_king_side(Move m) { return m.to().file() > m.from().file(); }
+// The moves SAN and LAN write alike, the null move and castling (O-O / O-O-O and the check
+// mark), into `out`; false, writing nothing, for any other move. The callers keep `out` as
+// their one named result on every path, so it is built in place (no copy through the stack).
+inline bool null_or_castling(MoveText& out, Move m, bool check, bool mate) {
+    if (m.is_null()) {
+        out = write_null();
+        return true;
+    }
+    if (m.kind() != MoveKind::castling) return false;
+    Writer w(out);
+    w.put(chess::castle_side(m.from(), m.to()) == chess::CastleSide::king ? "O-O" : "O-O-O");
+    w.marks(check, mate);
+    return true;
+}
 
 bool is_capture(Position const& pos, Move m) {
     return m.kind() == MoveKind::en_passant ||
@@ -106,17 +96,9 @@ void check_and_mate(Position& pos, Move m, bool& check, bool& mate) {
 [[gnu::always_inline]] inline MoveText san_text(Position const& pos, Move m, bool check, bool mate,
                                                 WriteOptions const& opt) {
     MoveText out;
+    if (null_or_castling(out, m, check, mate)) return out;
     Writer w(out);
-    if (m.is_null()) {
-        w.put("--");
-        return out;
-    }
     Color const us = pos.side_to_move();
-    if (m.kind() == MoveKind::castling) {
-        w.put(castles_king_side(m) ? "O-O" : "O-O-O");
-        w.marks(check, mate);
-        return out;
-    }
     Letters const& l = letters_of(opt);
     Square const from = m.from();
     Square const to = m.to();
@@ -124,7 +106,7 @@ void check_and_mate(Position& pos, Move m, bool& check, bool& mate) {
     bool const capture = is_capture(pos, m);
     if (t == PieceType::pawn) {
         if (capture) {
-            w.put(char('a' + from.file()));
+            w.put(from.name()[0]); // the file letter
             w.put('x');
         }
         w.square(to);
@@ -146,9 +128,9 @@ void check_and_mate(Position& pos, Move m, bool& check, bool& mate) {
             }
             if (needed) {
                 if (!same_file) {
-                    w.put(char('a' + from.file()));
+                    w.put(from.name()[0]); // the file letter
                 } else if (!same_rank) {
-                    w.put(char('1' + from.rank()));
+                    w.put(from.name()[1]); // the rank digit
                 } else {
                     w.square(from);
                 }
@@ -174,37 +156,26 @@ MoveText write_san(Position& pos, Move m, WriteOptions const& opt) {
 }
 
 MoveText write_numeric(Position const& pos, Move m) {
-    MoveText t;
+    MoveText t; // the one named result on every path (built in place)
     if (m.is_null()) {
-        t.data[0] = '-';
-        t.data[1] = '-';
-        t.size = 2;
+        t = write_null();
         return t;
     }
     Square to = m.to();
     if (m.kind() == MoveKind::castling && !pos.chess960())
-        to = Position::castle_king_to(pos.side_to_move(), castles_king_side(m)
-                                                              ? chess::CastleSide::king
-                                                              : chess::CastleSide::queen);
-    std::memcpy(t.data.data(), numeric_squares[std::size_t(m.from().index())].data(), 2);
-    std::memcpy(t.data.data() + 2, numeric_squares[std::size_t(to.index())].data(), 2);
+        to = Position::castle_king_to(pos.side_to_move(), chess::castle_side(m.from(), to));
+    std::memcpy(t.data.data(), m.from().numeric_name().data(), 2);
+    std::memcpy(t.data.data() + 2, to.numeric_name().data(), 2);
     t.size = 4;
-    if (m.kind() == MoveKind::promotion) t.data[t.size++] = char('0' + 6 - index(m.promotion()));
+    if (m.kind() == MoveKind::promotion)
+        t.data[t.size++] = char('0' + chess::promotion_digit(m.promotion()));
     return t;
 }
 
 MoveText write_lan(Position const& pos, Move m, bool check, bool mate, WriteOptions const& opt) {
     MoveText out;
+    if (null_or_castling(out, m, check, mate)) return out;
     Writer w(out);
-    if (m.is_null()) {
-        w.put("--");
-        return out;
-    }
-    if (m.kind() == MoveKind::castling) {
-        w.put(castles_king_side(m) ? "O-O" : "O-O-O");
-        w.marks(check, mate);
-        return out;
-    }
     Letters const& l = letters_of(opt);
     Color const us = pos.side_to_move();
     PieceType const t = pos.piece_on(m.from()).type();

@@ -35,15 +35,9 @@ constexpr std::array<std::string_view, 7> roster = {"Event", "Site",  "Date",  "
 constexpr std::array<std::string_view, 7> roster_default = {"?", "?", "????.??.??", "?",
                                                             "?", "?", "*"};
 
-void append_square_numeric(std::string& s, Square sq) {
-    s.push_back(char('1' + sq.file()));
-    s.push_back(char('1' + sq.rank()));
-}
+void append_square_numeric(std::string& s, Square sq) { s += sq.numeric_name(); }
 
-void append_square_algebraic(std::string& s, Square sq) {
-    s.push_back(char('a' + sq.file()));
-    s.push_back(char('1' + sq.rank()));
-}
+void append_square_algebraic(std::string& s, Square sq) { s += sq.name(); }
 
 // A square as the token that named it wrote it: "54" in numeric tokens, "e4" otherwise.
 void append_square(std::string& s, Square sq, bool numeric) {
@@ -762,13 +756,7 @@ Move Converter::fail_move(ast::Token move, notation::ReadResult const& r, bool n
 
 // Move m (legal in pos_) in the target notation.
 notation::MoveText Converter::render(Move m, bool null_move) {
-    if (null_move) {
-        notation::MoveText t;
-        t.data[0] = '-';
-        t.data[1] = '-';
-        t.size = 2;
-        return t;
-    }
+    if (null_move) return notation::write_null();
     switch (opt_.to) {
     case Notation::san:
         return notation::write_san(pos_, m, opt_.write);
