@@ -773,3 +773,63 @@ BOOST_AUTO_TEST_CASE(forfeits_are_read_as_wins) {
                "test.pgn:6:2: warning: game 2: forfeit Result tag \"(-)-(+)\" read as 0-1; written "
                "as \"0-1\"\n");
 }
+
+BOOST_AUTO_TEST_CASE(every_diagnostic_kind_has_its_whole_message) {
+    // One game per kind of diagnostic of the replay, the whole message line checked by hand
+    // against the position (columns counted from the input; squares a1 = 11 ... h8 = 88).
+    struct Case {
+        char const* kind;
+        char const* input;
+        char const* message;
+    };
+    Case const cases[] = {
+        {"wrong colour", "1. 5254 4244 *\n",
+         "test.pgn:1:9: error: game 1, move 1...: '4244': the piece on 42 is White's; Black is "
+         "to move\n"},
+        {"no piece", "1. 5354 *\n",
+         "test.pgn:1:4: error: game 1, move 1.: '5354': no piece on 53; did you mean 5254 (e4)? "
+         "(checking the rest of the game as if 5254 had been written)\n"},
+        {"cannot move there", "1. 2133 2836 2. 6165 *\n",
+         "test.pgn:1:17: error: game 1, move 2.: '6165': the bishop on 61 cannot move to 65\n"},
+        {"no piece of the kind can move there", "1. e4 e5 2. Ke3 *\n",
+         "test.pgn:1:13: error: game 1, move 2.: 'Ke3': no king can legally move to e3\n"},
+        {"ambiguous, with the candidates", "1. a4 a5 2. h4 h5 3. Ra3 Ra6 4. Rh3 *\n",
+         "test.pgn:1:33: error: game 1, move 4.: 'Rh3': ambiguous: could be Rhh3 or Rah3\n"},
+        {"unknown letter", "1. Xf3 *\n",
+         "test.pgn:1:4: error: game 1, move 1.: 'Xf3': unknown piece letter for input language "
+         "'en' (see --input-lang)\n"},
+        {"promotion digit missing", "[FEN \"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. 2728 *\n",
+         "test.pgn:3:4: error: game 1, move 1.: '2728': a pawn reaching the last rank needs a "
+         "fifth digit (1 queen, 2 rook, 3 bishop, 4 knight); did you mean 27281 (b8=Q+), 27282 "
+         "(b8=R+), 27283 (b8=B) or 27284 (b8=N)? (checking the rest of the game as if 27281 had "
+         "been written)\n"},
+        {"promotion digit extra", "1. 52541 *\n",
+         "test.pgn:1:4: error: game 1, move 1.: '52541': a fifth digit (promotion) on a move "
+         "that is no promotion; did you mean 5254 (e4)? (checking the rest of the game as if "
+         "5254 had been written)\n"},
+        {"null move in check", "1. e4 e5 2. Qh5 Nc6 3. Qxf7+ -- *\n",
+         "test.pgn:1:30: error: game 1, move 3...: '--': a null move is not possible while in "
+         "check\n"},
+        {"invalid FEN", "[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *\n",
+         "test.pgn:1:2: error: game 1: '8/8/8/8/8/8/8/8 w - - 0 1': invalid FEN: FEN board has 0 "
+         "white kings\n"},
+        {"variation without a move before it", "( 1. e4 ) 1. d4 *\n",
+         "test.pgn:1:1: error: game 1: '(': a variation must follow the move it replaces\n"},
+        {"unterminated comment", "1. e4 {never\n",
+         "test.pgn:1:7: error: game 1: '{': unterminated comment: '{' at line 1 column 7 is never "
+         "closed\n"},
+        {"unterminated variation", "1. e4 (1. d4 *\n",
+         "test.pgn:1:14: warning: game 1: '*': result inside a variation; ignored (the game's "
+         "result ends the movetext)\n"
+         "test.pgn:2:1: error: game 1: expected ')' closing the variation, but the game ends "
+         "here\n"},
+    };
+    for (auto const& c : cases) {
+        BOOST_TEST_CONTEXT(c.kind) {
+            auto r = convert(c.input);
+            BOOST_TEST(r.messages == c.message);
+            BOOST_TEST((r.status == std::vector<pgn::GameStatus>{pgn::GameStatus::rejected}));
+            BOOST_TEST(r.out.empty());
+        }
+    }
+}

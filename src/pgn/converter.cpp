@@ -1,5 +1,6 @@
 #include "pgn/converter.hpp"
 
+#include "grammar/scan.hpp"
 #include "pgn/terminal.hpp"
 
 #include <algorithm>
@@ -18,14 +19,7 @@ using chess::Square;
 using notation::Notation;
 using notation::ReadError;
 
-bool iequals(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        if (std::tolower(static_cast<unsigned char>(a[i])) !=
-            std::tolower(static_cast<unsigned char>(b[i])))
-            return false;
-    return true;
-}
+using scan::iequals; // tag names: ASCII, whatever the locale
 
 // An invalid FEN is quoted whole up to this many bytes (a real one is at most about 90).
 constexpr std::size_t fen_bytes = 100;
@@ -49,7 +43,7 @@ void append_square(std::string& s, Square sq, bool numeric) {
 
 bool is_null_token(std::string_view t) {
     while (!t.empty() && (t.back() == '+' || t.back() == '#')) t.remove_suffix(1);
-    return t == "--" || t == "---" || t == "Z0" || t == "0000" || t == "@@@@";
+    return t == "--" || t == "---" || t == "Z0" || t == "0000";
 }
 
 bool all_digits(std::string_view t) {
