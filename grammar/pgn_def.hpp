@@ -6,22 +6,7 @@
 // a byte-class table. The primitives deliver visitor events themselves through the State in the
 // context, so no attribute is ever built and no token is copied.
 //
-// Lexical rules (documented for users of the API in parse.hpp):
-// - A move token is a maximal run of bytes that are not whitespace and not one of
-//   `{ } ( ) [ ] ; $ "`; bytes >= 0x80 are token bytes (UTF-8 figurines, Cyrillic letters).
-// - A token starting with digits and periods is a move number (`12.`, `12...`); whatever
-//   follows the periods in the same token is a token of its own (`1.5254`, `12.Nf3`, `1...e5`).
-//   A token of periods only (`...` in `12. ...`) is part of a move number.
-// - A bare integer is a numeric move if it is 5254-shaped (four digits 1-8, optional fifth
-//   digit 1-4), otherwise a move number. After [Notation "ICCF"] every bare 4- or 5-digit
-//   integer is a numeric move (an invalid one is then the notation layer's error).
-// - Result tokens (§8.2.6) are recognised before anything else: `0-1` is a result, `0-0`
-//   castling.
-// - Trailing `!`/`?` annotations are split off a move into the suffix; `+`/`#` stay. A
-//   trailing `e.p.` is stripped from a move, and a separate `e.p.` token is ignored.
-// - A token without any ASCII letter or digit is an annotation glyph (`±`, `+-`, `=`, `∞`,
-//   a lone `!?`), delivered as a NAG; `--` is a null move; an unknown glyph is kept as a
-//   brace comment with a warning.
+// The lexical rules are documented once, for users of the API, at the top of parse.hpp.
 #pragma once
 
 #include "grammar/pgn.hpp"

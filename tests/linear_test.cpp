@@ -16,7 +16,7 @@
 #define BOOST_TEST_MODULE linear
 #include <boost/test/unit_test.hpp>
 
-#include "src/pgn/game_reader.hpp"
+#include "pgn/game_reader.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -4,7 +4,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "grammar/parse.hpp"
-#include "src/pgn/game_reader.hpp"
+#include "pgn/game_reader.hpp"
 
 #include <algorithm>
 #include <filesystem>

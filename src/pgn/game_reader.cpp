@@ -1,31 +1,9 @@
 // The game splitter: cuts a byte stream into games without parsing them, in bounded memory and
 // in time linear in the input.
 //
-// Which bytes belong to which game (so that the RawGames plus the skipped bytes between them
-// reproduce the file exactly):
-// - Between games the reader skips whitespace, '%' escape lines (column 1) and UTF-8 byte
-//   order marks. These bytes belong to no game.
-// - A game starts at the first other byte: a '[' (tag section) or movetext; comments there
-//   followed by a tag section lead that game.
-// - A game with a result (§8.2.6, outside any variation and any comment; forfeits too) owns
-//   the rest of the result's line (after_result) unless a '[', a `1.` or text followed by a
-//   result starts the next game there, then the comment lines after it (after_game); see the
-//   header for the exact rule.
-// - Bytes cut like a game that hold none (no tags, no result, a first token that is no move
-//   number and no move from the starting position) are text between games (GamePart::text).
-// - A game without a result ends before the next game, trimmed back to the end of its last
-//   non-blank line (line end included). The next game starts
-//     * at a line starting (after blanks) with '[' while in movetext;
-//     * in a tag section, at a tag pair that follows a blank line and is named Event or
-//       repeats a name of the current section (a tags-only game followed by another game);
-//     * at a line starting with move number `1.` after a blank line, once the game has some
-//       movetext (games without tags; an introductory comment is not movetext);
-//     * at a line inside a brace comment that starts like a tag pair (`[Name "`): a '{' left
-//       open must not swallow the next games, so the game ends there and the parser reports
-//       the unterminated comment; the damage stays in one game;
-//     * at the end of the input.
-// The splitter and the grammar share their lexical rules (grammar/scan.hpp), so a '[' or a
-// result inside a comment, a ';' comment or a variation never ends a game.
+// Which bytes belong to which game is documented once, in the header. The splitter and the
+// grammar share their lexical rules (grammar/scan.hpp), so a '[' or a result inside a
+// comment, a ';' comment or a variation never ends a game.
 //
 // Linear time: the splitter (detail::Splitter) is a resumable scanner. It scans a game up to
 // the end of the bytes read so far and, when the game goes on, stops in a state

@@ -8,7 +8,7 @@
 // fair figure on a shared machine); and the peak resident set size (getrusage ru_maxrss) of the
 // whole process.
 #include "grammar/parse.hpp"
-#include "src/pgn/game_reader.hpp"
+#include "pgn/game_reader.hpp"
 
 #include <chrono>
 #include <cstdio>
