@@ -12,7 +12,7 @@
 #
 #   tests/bench/convert_speed.sh [BUILD_DIR] [SIZE_MB] [ROUNDS] [PORTABLE_BUILD_DIR]
 #
-# SIZE_MB (default 210) is the size of the mixed input; each shape gets a third of it.
+# SIZE_MB (default 210) is the size of the mixed input, a third of it from each shape.
 # callgrind cannot run a -march=native binary, so instructions are counted with a portable
 # build (PGN_ICCF_NATIVE=OFF) in PORTABLE_BUILD_DIR (default BUILD_DIR-portable; built here
 # if missing). Inputs and outputs live in $BENCH_DIR (default /dev/shm when it exists): a
@@ -47,18 +47,15 @@ for s in "${shapes[@]}"; do
     cat "$here/$f" >> "$tmp/$s.unit"; printf '\n' >> "$tmp/$s.unit"
   done
 done
-# Each shape: its unit repeated up to a third of SIZE_MB; mixed: the three units in turn, so
-# that every part of it holds all three shapes.
+# Each shape: its unit repeated up to a third of SIZE_MB; mixed: the three, a third of the
+# bytes each.
 for s in "${shapes[@]}"; do
   : > "$tmp/$s.san.pgn"
   while [ "$(stat -c %s "$tmp/$s.san.pgn")" -lt $((size_mb * 1000000 / 3)) ]; do
     cat "$tmp/$s.unit" "$tmp/$s.unit" "$tmp/$s.unit" "$tmp/$s.unit" >> "$tmp/$s.san.pgn"
   done
 done
-: > "$tmp/mixed.san.pgn"
-while [ "$(stat -c %s "$tmp/mixed.san.pgn")" -lt $((size_mb * 1000000)) ]; do
-  cat "$tmp/master.unit" "$tmp/lichess.unit" "$tmp/annotated.unit" >> "$tmp/mixed.san.pgn"
-done
+cat "$tmp/master.san.pgn" "$tmp/lichess.san.pgn" "$tmp/annotated.san.pgn" > "$tmp/mixed.san.pgn"
 inputs=("${shapes[@]}" mixed)
 
 # Per input: the numeric copy, its size, games and moves (as our summary counts them:
@@ -71,7 +68,7 @@ for s in "${inputs[@]}"; do
   games[$s]=$(echo "$summary" | sed -E 's/.*: ([0-9]+) games? read.*/\1/')
   moves[$s]=$(echo "$summary" | sed -E 's/.*; ([0-9]+) moves?;.*/\1/')
   awk -v s="$s" -v b="${bytes[$s]}" -v n="${nbytes[$s]}" -v g="${games[$s]}" -v m="${moves[$s]}" \
-      -v f="${sources[$s]:-the three units in turn}" 'BEGIN {
+      -v f="${sources[$s]:-the three shapes, a third each}" 'BEGIN {
     printf "%-10s %6.1f MB SAN, %6.1f MB numeric, %7d games, %9d moves (%s)\n", s, b/1e6, n/1e6, g, m, f }'
 done
 
@@ -153,5 +150,5 @@ echo
 awk -v p="${med[mixed.pgnx]}" -v a="${med[mixed.san2num]}" -v b="${med[mixed.num2san]}" \
     -v c="${med[mixed.san2san]}" -v d="${med[mixed.check]}" 'BEGIN {
   printf "targets (mixed input): SAN -> numeric %.1fx pgn-extract (>= 13: %s); numeric -> SAN %.1fx (>= 10: %s); SAN -> SAN %.1fx (>= 10: %s); --check %.2fx faster than SAN -> numeric (>= 1.3: %s)\n",
-    p/a, p/a >= 13 ? "met" : "not met", p/b, p/b >= 10 ? "met" : "not met",
-    p/c, p/c >= 10 ? "met" : "not met", a/d, a/d >= 1.3 ? "met" : "not met" }'
+    p/a, (p/a >= 13 ? "met" : "not met"), p/b, (p/b >= 10 ? "met" : "not met"),
+    p/c, (p/c >= 10 ? "met" : "not met"), a/d, (a/d >= 1.3 ? "met" : "not met") }'
