@@ -254,27 +254,27 @@ void Converter::choose_language(ast::RawGame const& game, std::string_view file)
 
 // The tags the converter looks at: the roster (exact names, as the standard writes them) and
 // FEN, Variant, Notation and SetUp (any letter case: real files write "fen", "FEN", "fEn").
-int Converter::classify_tag(std::string_view n) {
+Converter::TagKind Converter::classify_tag(std::string_view n) {
     switch (n.size()) {
     case 3:
-        return iequals(n, "FEN") ? tag_fen : tag_other;
+        return iequals(n, "FEN") ? TagKind::fen : TagKind::other;
     case 4:
-        return n == "Site" ? 1 : n == "Date" ? 2 : tag_other;
+        return n == "Site" ? TagKind::site : n == "Date" ? TagKind::date : TagKind::other;
     case 5:
-        return n == "Event"          ? 0
-               : n == "Round"        ? 3
-               : n == "White"        ? 4
-               : n == "Black"        ? 5
-               : iequals(n, "SetUp") ? tag_setup
-                                     : tag_other;
+        return n == "Event"          ? TagKind::event
+               : n == "Round"        ? TagKind::round
+               : n == "White"        ? TagKind::white
+               : n == "Black"        ? TagKind::black
+               : iequals(n, "SetUp") ? TagKind::setup
+                                     : TagKind::other;
     case 6:
-        return n == "Result" ? 6 : tag_other;
+        return n == "Result" ? TagKind::result : TagKind::other;
     case 7:
-        return iequals(n, "Variant") ? tag_variant : tag_other;
+        return iequals(n, "Variant") ? TagKind::variant : TagKind::other;
     case 8:
-        return iequals(n, "Notation") ? tag_notation : tag_other;
+        return iequals(n, "Notation") ? TagKind::notation : TagKind::other;
     default:
-        return tag_other;
+        return TagKind::other;
     }
 }
 
@@ -291,19 +291,19 @@ void Converter::tag(ast::Token name, ast::Token value) {
         rejected_ = dead_ = true;
         return;
     }
-    int kind = classify_tag(name.text);
-    if (kind != tag_other && first_tag_[std::size_t(kind)] < 0)
+    TagKind const kind = classify_tag(name.text);
+    if (kind != TagKind::other && first(kind) < 0)
         first_tag_[std::size_t(kind)] = int(tags_.size());
-    tags_.push_back({name, value, std::uint8_t(kind)});
+    tags_.push_back({name, value, kind});
 }
 
-std::string_view Converter::tag_value(int kind) const {
-    int i = first_tag_[std::size_t(kind)];
+std::string_view Converter::tag_value(TagKind kind) const {
+    int i = first(kind);
     return i < 0 ? std::string_view{} : tags_[std::size_t(i)].value.text;
 }
 
-ast::Location Converter::tag_location(int kind) const {
-    int i = first_tag_[std::size_t(kind)];
+ast::Location Converter::tag_location(TagKind kind) const {
+    int i = first(kind);
     if (i >= 0) return tags_[std::size_t(i)].name.where;
     return game_ ? game_->start : ast::Location{};
 }
@@ -325,8 +325,8 @@ void Converter::report(ast::Severity severity, ast::Location where, std::string_
     m.append("game ");
     m.append(std::to_string(game_ ? game_->number : 0));
     std::string white, black;
-    parser::unescape_tag_value(tag_value(tag_white), white);
-    parser::unescape_tag_value(tag_value(tag_black), black);
+    parser::unescape_tag_value(tag_value(TagKind::white), white);
+    parser::unescape_tag_value(tag_value(TagKind::black), black);
     if (!white.empty() || !black.empty()) {
         m.append(" (");
         append_terminal_safe(m, white.empty() ? "?" : white);
@@ -378,19 +378,19 @@ void Converter::setup() {
     setup_done_ = true;
     if (dead_) return; // rejected already (too many tags): one error is enough
     std::string variant;
-    parser::unescape_tag_value(tag_value(tag_variant), variant);
+    parser::unescape_tag_value(tag_value(TagKind::variant), variant);
     std::string kind = variant_kind(variant);
     bool chess960 = false;
     if (kind == "chess960") {
         chess960 = true;
     } else if (!kind.empty()) {
-        report(ast::Severity::error, tag_location(tag_variant), {}, {},
+        report(ast::Severity::error, tag_location(TagKind::variant), {}, {},
                "variant '" + terminal_safe(kind) + "' is not chess; the game is not converted", {});
         rejected_ = dead_ = true;
         return;
     }
     std::string fen;
-    parser::unescape_tag_value(tag_value(tag_fen), fen);
+    parser::unescape_tag_value(tag_value(TagKind::fen), fen);
     if (!fen.empty()) {
         std::string error;
         if (!pos_.set_fen(fen, chess960, &error)) {
@@ -398,7 +398,7 @@ void Converter::setup() {
             // the error may quote a field of it.
             std::string m = "'" + terminal_safe(fen, fen_bytes) + "': invalid FEN: ";
             append_terminal_safe(m, error, message_bytes);
-            report(ast::Severity::error, tag_location(tag_fen), {}, {}, m, {});
+            report(ast::Severity::error, tag_location(TagKind::fen), {}, {}, m, {});
             rejected_ = dead_ = true;
             return;
         }
@@ -988,16 +988,16 @@ void Converter::end_game(ast::GameEnd const& end) {
     if (broken_ && !cut_) flush_broken(); // a cut variation's rest: when it is closed
     // Close variations left open by a broken game (the reader reports unbalanced ones).
     while (!frames_.empty()) end_variation({});
-    std::string_view tagged = tag_value(tag_result); // result values hold no escapes
-    if (first_tag_[tag_result] >= 0 && (tagged == "(+)-(-)" || tagged == "(-)-(+)")) {
-        report(ast::Severity::warning, tag_location(tag_result), {}, {},
+    std::string_view tagged = tag_value(TagKind::result); // result values hold no escapes
+    if (first(TagKind::result) >= 0 && (tagged == "(+)-(-)" || tagged == "(-)-(+)")) {
+        report(ast::Severity::warning, tag_location(TagKind::result), {}, {},
                "forfeit Result tag \"" + std::string(tagged) + "\" read as " +
                    std::string(normalise_result(tagged)) + "; written as \"" +
                    std::string(termination()) + "\"",
                "forfeit result");
-    } else if (first_tag_[tag_result] >= 0 && !is_result(tagged)) {
+    } else if (first(TagKind::result) >= 0 && !is_result(tagged)) {
         // The export format allows only the four results, equal to the marker.
-        report(ast::Severity::warning, tag_location(tag_result), {}, {},
+        report(ast::Severity::warning, tag_location(TagKind::result), {}, {},
                "Result tag \"" + terminal_safe(tagged) +
                    "\" is not a result (1-0, 0-1, 1/2-1/2, *); written as \"" +
                    std::string(termination()) + "\"",
@@ -1014,7 +1014,7 @@ void Converter::end_game(ast::GameEnd const& end) {
 // else "*". A Result tag that is not a result is written as this marker too.
 std::string_view Converter::termination() const {
     if (has_result_) return normalise_result(result_.text);
-    std::string_view const r = normalise_result(tag_value(tag_result));
+    std::string_view const r = normalise_result(tag_value(TagKind::result));
     return r == "1-0" || r == "0-1" || r == "1/2-1/2" ? r : "*";
 }
 
@@ -1032,7 +1032,7 @@ void Converter::write_game(std::string& out) {
     // Seven Tag Roster first, in its order.
     for (std::size_t i = 0; i < roster.size(); ++i) {
         int at = first_tag_[i];
-        if (int(i) == tag_result)
+        if (TagKind(i) == TagKind::result)
             write_tag(out, roster[i], termination()); // always equal to the marker (§8.2.6)
         else if (at >= 0)
             copy_tag(roster[i], tags_[std::size_t(at)].value.text);
@@ -1042,27 +1042,27 @@ void Converter::write_game(std::string& out) {
     if (opt_.to == Notation::numeric) write_tag(out, "Notation", "ICCF");
     // The other tags in input order (a repeated roster tag is kept where it was); the tags
     // that other readers need to set the game up are written in their standard spelling.
-    bool const fen_used = !tag_value(tag_fen).empty();
+    bool const fen_used = !tag_value(TagKind::fen).empty();
     for (std::size_t i = 0; i < tags_.size(); ++i) {
         Tag const& t = tags_[i];
-        if (t.kind < roster.size() && first_tag_[t.kind] == int(i)) continue;
-        if (t.kind == tag_notation) continue;
-        if (t.kind == tag_setup) {
+        if (t.kind < TagKind::fen && first(t.kind) == int(i)) continue; // written above
+        if (t.kind == TagKind::notation) continue;
+        if (t.kind == TagKind::setup) {
             // SetUp says whether the FEN is used (§9.7.1): "1" beside the FEN that is,
             // "0" without one ([SetUp "1"] with no FEN makes readers reject the game).
             write_tag(out, "SetUp",
-                      first_tag_[tag_setup] == int(i) ? (fen_used ? "1" : "0") : t.value.text);
+                      first(TagKind::setup) == int(i) ? (fen_used ? "1" : "0") : t.value.text);
             continue;
         }
-        if (t.kind == tag_fen && first_tag_[tag_fen] == int(i) && !t.value.text.empty()) {
+        if (t.kind == TagKind::fen && first(TagKind::fen) == int(i) && !t.value.text.empty()) {
             // Readers need these to use the FEN (§9.7.1) and to know what castling codes
             // mean: added before the FEN when the input left them out.
-            if (chess960_ && first_tag_[tag_variant] < 0) write_tag(out, "Variant", "Chess960");
-            if (first_tag_[tag_setup] < 0) write_tag(out, "SetUp", "1");
+            if (chess960_ && first(TagKind::variant) < 0) write_tag(out, "Variant", "Chess960");
+            if (first(TagKind::setup) < 0) write_tag(out, "SetUp", "1");
         }
-        copy_tag(t.kind == tag_fen       ? "FEN"
-                 : t.kind == tag_variant ? "Variant"
-                                         : t.name.text,
+        copy_tag(t.kind == TagKind::fen       ? "FEN"
+                 : t.kind == TagKind::variant ? "Variant"
+                                              : t.name.text,
                  t.value.text);
     }
     out.push_back('\n');

@@ -141,16 +141,31 @@ private:
     void flush_broken(std::uint64_t end = no_offset);
     void flush_annotation();
     void write_numbered(std::string_view move);
+    // The tags the converter looks at: the Seven Tag Roster in its order (the values index
+    // first_tag_ and the roster table), then FEN, Variant, Notation, SetUp; other: the rest.
+    enum class TagKind : std::uint8_t {
+        event,
+        site,
+        date,
+        round,
+        white,
+        black,
+        result,
+        fen,
+        variant,
+        notation,
+        setup,
+        other
+    };
     struct Tag {
         ast::Token name;
         ast::Token value;
-        std::uint8_t kind; // 0-6 roster index, or one of tag_fen ... tag_other
+        TagKind kind;
     };
-    static constexpr int tag_white = 4, tag_black = 5, tag_result = 6, tag_fen = 7, tag_variant = 8,
-                         tag_notation = 9, tag_setup = 10, tag_other = 11;
-    static int classify_tag(std::string_view name);
-    std::string_view tag_value(int kind) const; // raw value of the first such tag, or ""
-    ast::Location tag_location(int kind) const;
+    static TagKind classify_tag(std::string_view name);
+    std::string_view tag_value(TagKind kind) const; // raw value of the first such tag, or ""
+    ast::Location tag_location(TagKind kind) const;
+    int first(TagKind kind) const { return first_tag_[std::size_t(kind)]; } // index in tags_, or -1
     void write_game(std::string& out);
     std::string_view termination() const;
 
@@ -176,7 +191,8 @@ private:
     ast::RawGame const* game_ = nullptr;
     static constexpr std::size_t max_tags = 4096;
     std::vector<Tag> tags_;
-    std::array<int, 11> first_tag_{}; // index in tags_ of the first tag of each kind, or -1
+    // Index in tags_ of the first tag of each kind (but other), or -1.
+    std::array<int, std::size_t(TagKind::other)> first_tag_{};
     bool setup_done_ = false;
     bool rejected_ = false; // the game will not be written (setup error, bad move, syntax)
     bool dead_ = false;     // nothing more to replay or write in this game
