@@ -35,11 +35,11 @@ inline void report_expectation(State& st, char const* where, std::string const& 
         message = "expected " + which;
         message += where == st.end ? ", but the game ends here" : "";
     }
-    st.report(ast::Severity::error, where, text, std::move(message));
+    st.report(syntax::Severity::error, where, text, std::move(message));
 }
 
 inline void report_syntax_error(State& st, SyntaxError const& e) {
-    st.report(ast::Severity::error, e.where, e.token, e.message);
+    st.report(syntax::Severity::error, e.where, e.token, e.message);
 }
 
 } // namespace pgn_iccf::parser

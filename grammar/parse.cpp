@@ -23,7 +23,7 @@ void parse_game(RawGame const& game, Visitor& visitor, ParseOptions const& optio
         report_syntax_error(st, e);
     }
     if (!st.error && !st.content) {
-        st.report(ast::Severity::error, st.begin, offending_text(st.begin, st.end),
+        st.report(syntax::Severity::error, st.begin, offending_text(st.begin, st.end),
                   "no tag pair, move or result here: this is not a game");
     } else if (!st.error && !st.has_result) {
         char const* p = st.end;

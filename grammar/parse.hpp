@@ -62,19 +62,19 @@
 // last ']' of the line), a forfeit result, a ')' or text after the result.
 #pragma once
 
-#include "grammar/ast.hpp"
+#include "grammar/syntax.hpp"
 
 #include <cstdint>
 #include <string_view>
 
 namespace pgn_iccf::parser {
 
-using ast::CommentKind;
-using ast::Diagnostic;
-using ast::GameEnd;
-using ast::Location;
-using ast::RawGame;
-using ast::Token;
+using syntax::CommentKind;
+using syntax::Diagnostic;
+using syntax::GameEnd;
+using syntax::Location;
+using syntax::RawGame;
+using syntax::Token;
 
 class Visitor {
 public:

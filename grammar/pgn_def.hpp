@@ -107,7 +107,7 @@ inline void deliver_move(State& st, char const* p, char const* e) {
     st.content = true;
     if (!st.active()) return;
     if (ss != se && !is_known_suffix(view(ss, se))) warn_unknown_suffix(st, ss, se);
-    ast::Location const at = st.loc(p); // before the suffix: locations are computed in order
+    syntax::Location const at = st.loc(p); // before the suffix: locations are computed in order
     auto const shift = static_cast<std::uint32_t>(ss - p); // no line end inside a token
     st.visitor.move(
         State::make_token(view(p, me), at),
@@ -271,8 +271,8 @@ struct tag_name_parser : primitive<tag_name_parser> {
     st.warn(p, view(p, ve), "tag value without quotes; read up to the ']'",
             "tag value without quotes");
     st.content = true;
-    ast::Location const name_at = st.loc(st.tag_name.data());
-    ast::Location const value_at = st.loc(p);
+    syntax::Location const name_at = st.loc(st.tag_name.data());
+    syntax::Location const value_at = st.loc(p);
     st.visitor.tag(State::make_token(st.tag_name, name_at),
                    State::make_token(view(p, ve), value_at));
     first = ve;
@@ -313,9 +313,9 @@ struct tag_value_parser : primitive<tag_value_parser> {
                     "tag value ending in a backslash");
         st.content = true;
         if (scan::iequals(st.tag_name, "Notation") && scan::iequals(value, "ICCF")) st.iccf = true;
-        ast::Location const name_at = st.loc(st.tag_name.data()); // in order: name, value
-        st.consume(p, p + 1);                                     // the opening quote
-        ast::Location const value_at = st.loc(p + 1);
+        syntax::Location const name_at = st.loc(st.tag_name.data()); // in order: name, value
+        st.consume(p, p + 1);                                        // the opening quote
+        syntax::Location const value_at = st.loc(p + 1);
         st.visitor.tag(State::make_token(st.tag_name, name_at),
                        State::make_token(view(p + 1, scan.close), value_at));
         first = scan.missing_quote ? scan.close : scan.close + 1;
@@ -355,9 +355,9 @@ struct plain_tag_pair_parser : primitive<plain_tag_pair_parser> {
             scan::iequals(view(q + 1, value.close), "ICCF"))
             st.iccf = true;
         st.consume(p, n);
-        ast::Location const name_at = st.loc(n);
+        syntax::Location const name_at = st.loc(n);
         st.consume(n, q + 1);
-        ast::Location const value_at = st.loc(q + 1);
+        syntax::Location const value_at = st.loc(q + 1);
         st.visitor.tag(State::make_token(st.tag_name, name_at),
                        State::make_token(view(q + 1, value.close), value_at));
         st.consume(q + 1, r + 1);

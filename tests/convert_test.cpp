@@ -32,7 +32,7 @@ Converted convert(std::string const& input, pgn::ConvertOptions opt = {}) {
     auto src = pgn::open_memory(input);
     pgn::GameReader reader(*src);
     pgn::Converter conv(opt);
-    ast::RawGame game;
+    syntax::RawGame game;
     while (reader.next(game)) {
         if (reader.part() == pgn::GamePart::text) { // text between games: no game
             ++c.texts;

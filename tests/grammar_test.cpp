@@ -25,12 +25,12 @@ namespace {
 class Recorder : public parser::Visitor {
 public:
     std::string out;
-    std::vector<ast::Diagnostic> diagnostics;
+    std::vector<syntax::Diagnostic> diagnostics;
     std::vector<Token> tokens; // every token, in order
     bool skip_variations = false;
     bool skip_game = false;
 
-    bool begin_game(ast::RawGame const&) override { return !skip_game; }
+    bool begin_game(syntax::RawGame const&) override { return !skip_game; }
     void tag(Token name, Token value) override {
         add("T[" + std::string(name.text) + "=" + std::string(value.text) + "]");
         tokens.push_back(name);
@@ -64,10 +64,10 @@ public:
         add("R[" + std::string(r.text) + "]");
         tokens.push_back(r);
     }
-    void end_game(ast::GameEnd const& e) override { add(e.syntax_error ? "END!" : "END"); }
-    void diagnostic(ast::Diagnostic const& d) override {
+    void end_game(syntax::GameEnd const& e) override { add(e.syntax_error ? "END!" : "END"); }
+    void diagnostic(syntax::Diagnostic const& d) override {
         diagnostics.push_back(d);
-        add(std::string(d.severity == ast::Severity::error ? "E[" : "W[") +
+        add(std::string(d.severity == syntax::Severity::error ? "E[" : "W[") +
             std::to_string(d.where.line) + ":" + std::to_string(d.where.column) + " " + d.message +
             "]");
     }
@@ -80,7 +80,7 @@ private:
 };
 
 std::string events(std::string_view pgn, Recorder&& r = Recorder{}) {
-    ast::RawGame game;
+    syntax::RawGame game;
     game.bytes = pgn;
     game.number = 1;
     parser::ParseOptions options;
@@ -326,7 +326,7 @@ BOOST_AUTO_TEST_CASE(token_locations) {
             {"*", 11 + 2 * n + 11 + n + 2 + n + 2, 5, 3},
         };
         Recorder r;
-        ast::RawGame game;
+        syntax::RawGame game;
         game.bytes = pgn;
         game.start = {1000, 7, 1};
         parser::parse_game(game, r);
@@ -349,7 +349,7 @@ BOOST_AUTO_TEST_CASE(token_locations) {
 // relative to the file.
 BOOST_AUTO_TEST_CASE(game_starting_mid_line) {
     Recorder r;
-    ast::RawGame game;
+    syntax::RawGame game;
     game.bytes = "e4 *";
     game.start = {50, 3, 10};
     parser::parse_game(game, r);
@@ -361,7 +361,7 @@ BOOST_AUTO_TEST_CASE(game_starting_mid_line) {
 
 BOOST_AUTO_TEST_CASE(diagnostic_fields) {
     Recorder r;
-    ast::RawGame game;
+    syntax::RawGame game;
     game.bytes = "[Event \"x\"]\n1. e4 }\n";
     game.start = {100, 10, 1};
     game.number = 17;
@@ -376,7 +376,7 @@ BOOST_AUTO_TEST_CASE(diagnostic_fields) {
     BOOST_TEST(d.where.column == 7u);
     BOOST_TEST(d.where.offset == 100u + 18u);
     BOOST_TEST(d.token == "}");
-    BOOST_TEST((d.severity == ast::Severity::error));
+    BOOST_TEST((d.severity == syntax::Severity::error));
 }
 
 BOOST_AUTO_TEST_CASE(variation_depth_is_capped) {
@@ -387,7 +387,7 @@ BOOST_AUTO_TEST_CASE(variation_depth_is_capped) {
         return s + "*";
     };
     Recorder ok;
-    ast::RawGame game;
+    syntax::RawGame game;
     auto const deep_ok = nested(512);
     game.bytes = deep_ok;
     parser::parse_game(game, ok);
@@ -463,7 +463,7 @@ BOOST_AUTO_TEST_CASE(count_lines_matches_reference) {
 BOOST_AUTO_TEST_CASE(long_values) {
     std::string const value(100000, 'x');
     std::string const pgn = "[Annotator \"" + value + "\"]\n{" + value + "} e4 *";
-    ast::RawGame game;
+    syntax::RawGame game;
     game.bytes = pgn;
     Recorder s;
     parser::parse_game(game, s);

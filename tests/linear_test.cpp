@@ -100,7 +100,7 @@ Run read_all(std::string_view input, std::size_t max_game_size) {
     Run r;
     auto const t0 = std::chrono::steady_clock::now();
     pgn::GameReader reader(*source, read_size, max_game_size);
-    ast::RawGame g;
+    syntax::RawGame g;
     while (reader.next(g)) {
         r.pieces.push_back({g.start.offset, g.bytes.size(), g.number, reader.part(), g.start.line,
                             g.start.column});

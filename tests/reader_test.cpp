@@ -29,10 +29,10 @@ std::string slurp(fs::path const& p) {
 }
 
 struct Split {
-    std::vector<std::string> games;    // whole games
-    std::vector<ast::Location> starts; // of every game and text
-    std::vector<std::string> texts;    // text between games (GamePart::text)
-    std::string between;               // all bytes that belong to no game and no text
+    std::vector<std::string> games;       // whole games
+    std::vector<syntax::Location> starts; // of every game and text
+    std::vector<std::string> texts;       // text between games (GamePart::text)
+    std::string between;                  // all bytes that belong to no game and no text
     bool reproduces = true;
 };
 
@@ -42,7 +42,7 @@ Split split(std::string_view bytes, std::size_t chunk = std::size_t{4} << 20) {
     auto source = pgn::open_memory(bytes);
     pgn::GameReader reader(*source, chunk);
     Split s;
-    ast::RawGame g;
+    syntax::RawGame g;
     std::uint64_t pos = 0;
     std::uint64_t n = 0;
     while (reader.next(g)) {
@@ -63,8 +63,8 @@ Split split(std::string_view bytes, std::size_t chunk = std::size_t{4} << 20) {
 }
 
 // Line and column of every offset, computed independently of the reader.
-ast::Location location_of(std::string_view bytes, std::uint64_t offset) {
-    ast::Location l;
+syntax::Location location_of(std::string_view bytes, std::uint64_t offset) {
+    syntax::Location l;
     l.offset = offset;
     for (std::uint64_t i = 0; i != offset; ++i) {
         char const c = bytes[i];
@@ -83,9 +83,9 @@ class Counter : public parser::Visitor {
 public:
     std::uint64_t games = 0, tags = 0, moves = 0, comments = 0, nags = 0, variations = 0,
                   results = 0, errors = 0, warnings = 0, syntax_errors = 0, texts = 0;
-    std::vector<ast::Diagnostic> diagnostics;
+    std::vector<syntax::Diagnostic> diagnostics;
 
-    bool begin_game(ast::RawGame const&) override {
+    bool begin_game(syntax::RawGame const&) override {
         ++games;
         return true;
     }
@@ -98,9 +98,9 @@ public:
         return true;
     }
     void result(parser::Token) override { ++results; }
-    void end_game(ast::GameEnd const& e) override { syntax_errors += e.syntax_error; }
-    void diagnostic(ast::Diagnostic const& d) override {
-        (d.severity == ast::Severity::error ? errors : warnings) += 1;
+    void end_game(syntax::GameEnd const& e) override { syntax_errors += e.syntax_error; }
+    void diagnostic(syntax::Diagnostic const& d) override {
+        (d.severity == syntax::Severity::error ? errors : warnings) += 1;
         diagnostics.push_back(d);
     }
 };
@@ -114,7 +114,7 @@ Counter read_file(fs::path const& p, std::size_t chunk = std::size_t{4} << 20) {
     auto const name = p.filename().string();
     options.file_name = name;
     pgn::GameReader reader(*source, chunk);
-    ast::RawGame g;
+    syntax::RawGame g;
     while (reader.next(g))
         if (reader.part() == pgn::GamePart::text)
             ++c.texts; // text between games: no game
@@ -171,10 +171,10 @@ Pieces split_pieces(std::string_view bytes, std::size_t chunk, std::size_t max_g
     auto source = pgn::open_memory(bytes);
     pgn::GameReader reader(*source, chunk, max_game_size);
     Pieces r;
-    ast::RawGame g;
+    syntax::RawGame g;
     std::uint64_t pos = 0, number = 0;
     bool open = false;
-    ast::Location want; // location_of, one byte after the other
+    syntax::Location want; // location_of, one byte after the other
     auto walk = [&](std::uint64_t to) {
         for (; want.offset < to && want.offset < bytes.size(); ++want.offset) {
             char const c = bytes[want.offset];
@@ -373,7 +373,7 @@ BOOST_AUTO_TEST_CASE(text_between_games) {
             BOOST_TEST(s.between == "\n\n"); // the blank lines before the tag sections
         }
     }
-    ast::RawGame g;
+    syntax::RawGame g;
     g.bytes = "some\ngarbage\n\n";
     g.start.line = 7;
     BOOST_TEST(pgn::last_line(g) == 8u);
@@ -452,7 +452,7 @@ BOOST_AUTO_TEST_CASE(offsets_beyond_4_gib) {
         std::uint64_t consumed() const override { return pos; }
     } source;
     pgn::GameReader reader(source, std::size_t{1} << 20);
-    ast::RawGame g;
+    syntax::RawGame g;
     BOOST_TEST_REQUIRE(reader.next(g));
     std::uint64_t const blanks = (std::uint64_t{1} << 32) + 1000;
     BOOST_TEST(g.start.offset == blanks);
@@ -665,7 +665,7 @@ BOOST_AUTO_TEST_CASE(edge_diagnostics) {
             for (auto const& d : c.diagnostics) {
                 BOOST_TEST(d.file == e.file);
                 got.push_back(std::to_string(d.where.line) + ":" + std::to_string(d.where.column) +
-                              ": " + (d.severity == ast::Severity::error ? "error" : "warning") +
+                              ": " + (d.severity == syntax::Severity::error ? "error" : "warning") +
                               ": " + d.message);
             }
             BOOST_TEST(got == e.diagnostics, boost::test_tools::per_element());
@@ -739,11 +739,11 @@ BOOST_AUTO_TEST_CASE(mutated_inputs) {
     class Checker : public Counter {
     public:
         std::uint64_t begun = 0, ended = 0;
-        bool begin_game(ast::RawGame const& g) override {
+        bool begin_game(syntax::RawGame const& g) override {
             ++begun;
             return Counter::begin_game(g);
         }
-        void end_game(ast::GameEnd const& e) override {
+        void end_game(syntax::GameEnd const& e) override {
             ++ended;
             Counter::end_game(e);
         }
@@ -774,7 +774,7 @@ BOOST_AUTO_TEST_CASE(mutated_inputs) {
             auto source = pgn::open_memory(s);
             pgn::GameReader reader(*source, chunk);
             Checker c;
-            ast::RawGame g;
+            syntax::RawGame g;
             std::uint64_t games = 0;
             while (reader.next(g)) {
                 parser::parse_game(g, c); // text between games too: the grammar reads any bytes
@@ -853,18 +853,18 @@ BOOST_AUTO_TEST_CASE(parse_game_is_reentrant) {
         slurp(data_dir / "corpus" / "lichess_db_standard_rated_2021-10_first999.pgn");
     struct Copy {
         std::string bytes;
-        ast::Location start;
+        syntax::Location start;
         std::uint64_t number;
     };
     std::vector<Copy> games;
     auto source = pgn::open_memory(bytes);
     pgn::GameReader reader(*source);
-    ast::RawGame g;
+    syntax::RawGame g;
     while (reader.next(g)) games.push_back({std::string(g.bytes), g.start, g.number});
     auto parse_all = [&games] {
         Counter c;
         for (auto const& copy : games) {
-            ast::RawGame raw;
+            syntax::RawGame raw;
             raw.bytes = copy.bytes;
             raw.start = copy.start;
             raw.number = copy.number;

@@ -71,7 +71,7 @@ struct Batch {
                 s->clear();
         }
         if (games.games.capacity() > kept_games) {
-            std::vector<ast::RawGame>().swap(games.games);
+            std::vector<syntax::RawGame>().swap(games.games);
             std::vector<pgn::GamePart>().swap(games.parts);
         }
         if (kinds.capacity() > kept_games)
@@ -357,7 +357,7 @@ private:
 
 // A piece of a game larger than --max-game-size: the game is one rejected game with one error
 // (at its first piece); its bytes, piece by piece, go to the rejects file unparsed.
-void oversized_piece(Batch& b, ast::RawGame const& piece, pgn::GamePart part, Job const& job,
+void oversized_piece(Batch& b, syntax::RawGame const& piece, pgn::GamePart part, Job const& job,
                      PipelineOptions const& opt, Sinks const& sinks) {
     if (part == pgn::GamePart::oversized_first) {
         ++b.game_count;
@@ -379,7 +379,7 @@ void oversized_piece(Batch& b, ast::RawGame const& piece, pgn::GamePart part, Jo
 
 // Text between games (GamePart::text): no game, so not counted; a warning naming its lines,
 // and its bytes go to the rejects file so that nothing is lost.
-void text_between_games(Batch& b, ast::RawGame const& text, Job const& job, Sinks const& sinks) {
+void text_between_games(Batch& b, syntax::RawGame const& text, Job const& job, Sinks const& sinks) {
     ++b.warnings;
     std::string& m = b.messages;
     pgn::append_terminal_safe(m, job.display, pgn::no_cut);
@@ -403,7 +403,7 @@ void convert(Batch& b, pgn::Converter& converter, Plan const& plan, PipelineOpti
     if (b.pause) return;
     Job const& job = plan.jobs[b.job];
     for (std::size_t i = 0; i < b.games.games.size(); ++i) {
-        ast::RawGame const& game = b.games.games[i];
+        syntax::RawGame const& game = b.games.games[i];
         pgn::GamePart const part = b.games.parts[i];
         if (part == pgn::GamePart::text) {
             text_between_games(b, game, job, sinks);

@@ -95,7 +95,8 @@ void Converter::set_letters(notation::Letters const* letters) {
     opt_.read.letters = letters;
 }
 
-GameReport Converter::convert(ast::RawGame const& game, std::string_view file, std::string& out) {
+GameReport Converter::convert(syntax::RawGame const& game, std::string_view file,
+                              std::string& out) {
     if (in_letters_ != base_letters_) set_letters(base_letters_);
     run_pass(game, file);
     if (opt_.auto_input_lang && letter_failure_) choose_language(game, file);
@@ -118,7 +119,7 @@ GameReport Converter::convert(ast::RawGame const& game, std::string_view file, s
     return report_;
 }
 
-void Converter::run_pass(ast::RawGame const& game, std::string_view file) {
+void Converter::run_pass(syntax::RawGame const& game, std::string_view file) {
     file_ = file;
     game_ = &game;
     report_ = GameReport{};
@@ -160,8 +161,8 @@ void Converter::run_pass(ast::RawGame const& game, std::string_view file) {
 // its diagnostics. Two or more: the game is rejected, naming the first two groups and the
 // first move they read differently. The writer is refilled by a last pass in the language
 // chosen, so nothing of a failed attempt is written and no diagnostic is counted twice.
-void Converter::choose_language(ast::RawGame const& game, std::string_view file) {
-    ast::Token const en_fail = first_fail_;
+void Converter::choose_language(syntax::RawGame const& game, std::string_view file) {
+    syntax::Token const en_fail = first_fail_;
     std::string const en_context = first_fail_context_;
     struct Group {
         std::vector<notation::Letters const*> languages;
@@ -231,7 +232,7 @@ void Converter::choose_language(ast::RawGame const& game, std::string_view file)
         std::string m = "not a move in English; the game is read with the piece letters of ";
         m.append(codes(groups[0]));
         m.append(" (--input-lang auto)");
-        report(ast::Severity::warning, en_fail.where, en_context, en_fail.text, m,
+        report(syntax::Severity::warning, en_fail.where, en_context, en_fail.text, m,
                "game read in another language (--input-lang auto)");
         report_.messages.append(rest);
         report_.kinds.insert(report_.kinds.end(), rest_kinds.begin(), rest_kinds.end());
@@ -246,8 +247,8 @@ void Converter::choose_language(ast::RawGame const& game, std::string_view file)
         m.append(" with those of ");
         m.append(codes(groups[1]));
         m.append("; the game is not converted (name its language with --input-lang)");
-        report(ast::Severity::error, captured_token_.where, captured_context_, captured_token_.text,
-               m, {});
+        report(syntax::Severity::error, captured_token_.where, captured_context_,
+               captured_token_.text, m, {});
         rejected_ = true;
     }
 }
@@ -278,13 +279,13 @@ Converter::TagKind Converter::classify_tag(std::string_view n) {
     }
 }
 
-void Converter::tag(ast::Token name, ast::Token value) {
+void Converter::tag(syntax::Token name, syntax::Token value) {
     // Real tag sections hold a few dozen pairs; a bound keeps a hostile section of millions
     // from holding tens of MiB of tag records (the splitter likewise remembers at most 4096
     // distinct names).
     if (tags_.size() == max_tags) {
         if (!rejected_)
-            report(ast::Severity::error, name.where, {}, {},
+            report(syntax::Severity::error, name.where, {}, {},
                    "more than " + std::to_string(max_tags) +
                        " tag pairs; the game is not converted",
                    {});
@@ -302,10 +303,10 @@ std::string_view Converter::tag_value(TagKind kind) const {
     return i < 0 ? std::string_view{} : tags_[std::size_t(i)].value.text;
 }
 
-ast::Location Converter::tag_location(TagKind kind) const {
+syntax::Location Converter::tag_location(TagKind kind) const {
     int i = first(kind);
     if (i >= 0) return tags_[std::size_t(i)].name.where;
-    return game_ ? game_->start : ast::Location{};
+    return game_ ? game_->start : syntax::Location{};
 }
 
 // Formats one diagnostic line in compiler style:
@@ -313,7 +314,7 @@ ast::Location Converter::tag_location(TagKind kind) const {
 // Input bytes reach the terminal only through terminal_safe (terminal.hpp): the file name
 // (escaped, never cut), the players and the token (escaped, cut at quoted_bytes). The context
 // is ours; the message is ours too, every piece of input in it made safe where it is built.
-void Converter::report(ast::Severity severity, ast::Location where, std::string_view context,
+void Converter::report(syntax::Severity severity, syntax::Location where, std::string_view context,
                        std::string_view token, std::string_view message, std::string_view kind) {
     std::string& m = report_.messages;
     append_terminal_safe(m, file_, no_cut);
@@ -321,7 +322,7 @@ void Converter::report(ast::Severity severity, ast::Location where, std::string_
     m.append(std::to_string(where.line));
     m.push_back(':');
     m.append(std::to_string(where.column));
-    m.append(severity == ast::Severity::error ? ": error: " : ": warning: ");
+    m.append(severity == syntax::Severity::error ? ": error: " : ": warning: ");
     m.append("game ");
     m.append(std::to_string(game_ ? game_->number : 0));
     std::string white, black;
@@ -346,8 +347,8 @@ void Converter::report(ast::Severity severity, ast::Location where, std::string_
     }
     m.append(message);
     m.push_back('\n');
-    report_.kinds.push_back(severity == ast::Severity::error ? std::string_view{} : kind);
-    if (severity == ast::Severity::error)
+    report_.kinds.push_back(severity == syntax::Severity::error ? std::string_view{} : kind);
+    if (severity == syntax::Severity::error)
         ++report_.errors;
     else
         ++report_.warnings;
@@ -360,12 +361,12 @@ std::string Converter::move_context() const {
     return c;
 }
 
-void Converter::diagnostic(ast::Diagnostic const& d) {
+void Converter::diagnostic(syntax::Diagnostic const& d) {
     // The grammar's wording may quote the token ("unknown annotation symbol '<token>'").
     std::string message;
     append_terminal_safe_message(message, d.message, d.token);
     report(d.severity, d.where, {}, d.token, message, d.kind);
-    if (d.severity == ast::Severity::error) {
+    if (d.severity == syntax::Severity::error) {
         // A syntax error: the reader ends the game; it is never written, even with
         // --keep-broken (its movetext is not known to be complete).
         rejected_ = true;
@@ -384,7 +385,7 @@ void Converter::setup() {
     if (kind == "chess960") {
         chess960 = true;
     } else if (!kind.empty()) {
-        report(ast::Severity::error, tag_location(TagKind::variant), {}, {},
+        report(syntax::Severity::error, tag_location(TagKind::variant), {}, {},
                "variant '" + terminal_safe(kind) + "' is not chess; the game is not converted", {});
         rejected_ = dead_ = true;
         return;
@@ -398,7 +399,7 @@ void Converter::setup() {
             // the error may quote a field of it.
             std::string m = "'" + terminal_safe(fen, fen_bytes) + "': invalid FEN: ";
             append_terminal_safe(m, error, message_bytes);
-            report(ast::Severity::error, tag_location(TagKind::fen), {}, {}, m, {});
+            report(syntax::Severity::error, tag_location(TagKind::fen), {}, {}, m, {});
             rejected_ = dead_ = true;
             return;
         }
@@ -412,14 +413,14 @@ void Converter::setup() {
 }
 
 // Comments and NAGs inside a variation that has no move yet wait (see Pending).
-void Converter::put_comment(std::string_view text, ast::CommentKind kind) {
+void Converter::put_comment(std::string_view text, syntax::CommentKind kind) {
     if (deferring()) {
         pending_.push_back({held_.size(), text.size(), kind, -1});
         held_.append(text);
         return;
     }
     // A brace comment cannot hold '}'; a rest-of-line comment may.
-    if (kind == ast::CommentKind::brace || text.find('}') == std::string_view::npos) {
+    if (kind == syntax::CommentKind::brace || text.find('}') == std::string_view::npos) {
         writer_.comment(text);
         return;
     }
@@ -464,7 +465,7 @@ void Converter::put_comment(std::string_view text, ast::CommentKind kind) {
 
 void Converter::put_nag(std::uint8_t value) {
     if (deferring()) {
-        pending_.push_back({0, 0, ast::CommentKind::brace, value});
+        pending_.push_back({0, 0, syntax::CommentKind::brace, value});
         return;
     }
     std::array<char, 8> buf{'$'};
@@ -520,7 +521,7 @@ void Converter::write_numbered(std::string_view move) {
     writer_.numbered(std::string_view(buf.data(), std::size_t(p - buf.data())), move);
 }
 
-void Converter::start_broken(ast::Token move, ast::Token suffix) {
+void Converter::start_broken(syntax::Token move, syntax::Token suffix) {
     broken_ = true;
     if (!opt_.keep_broken && !cuts_variation()) {
         // Strict mode: the game is rejected; nothing more of it is written. Replay of the
@@ -557,7 +558,7 @@ void Converter::flush_annotation() {
 }
 
 void Converter::flush_broken(std::uint64_t end) {
-    ast::CommentKind kind = ast::CommentKind::brace;
+    syntax::CommentKind kind = syntax::CommentKind::brace;
     if (cut_) {
         // The rest of a cut variation, [cut_from_, end) of the input, as it was written.
         cut_ = false;
@@ -571,7 +572,7 @@ void Converter::flush_broken(std::uint64_t end) {
             rest.remove_suffix(1);
         broken_text_.assign(rest);
         // Holding a comment, it is written as several (put_comment).
-        if (rest.find('}') != std::string_view::npos) kind = ast::CommentKind::rest_of_line;
+        if (rest.find('}') != std::string_view::npos) kind = syntax::CommentKind::rest_of_line;
     }
     if (broken_text_.empty()) return;
     // In a variation whose first move is unplayable the rest waits like any comment: the
@@ -602,7 +603,7 @@ bool letters_might_explain(std::string_view t, notation::ReadResult const& r) {
 
 } // namespace
 
-Move Converter::fail_move(ast::Token move, notation::ReadResult const& r, bool null_in_check,
+Move Converter::fail_move(syntax::Token move, notation::ReadResult const& r, bool null_in_check,
                           bool& corrected) {
     corrected = false;
     std::string msg;
@@ -719,7 +720,7 @@ Move Converter::fail_move(ast::Token move, notation::ReadResult const& r, bool n
         }
     }
     if (corrected) {
-        report(ast::Severity::warning, move.where, move_context(), move.text, msg,
+        report(syntax::Severity::warning, move.where, move_context(), move.text, msg,
                "typo corrected (--fix-typos)");
         return assumed;
     }
@@ -743,7 +744,7 @@ Move Converter::fail_move(ast::Token move, notation::ReadResult const& r, bool n
         msg.append(opt_.comments ? "; the variation is cut here and its rest kept in a comment"
                                  : "; the variation is cut here and its rest left out (comments "
                                    "are left out)");
-    report(cut ? ast::Severity::warning : ast::Severity::error, move.where, move_context(),
+    report(cut ? syntax::Severity::warning : syntax::Severity::error, move.where, move_context(),
            move.text, msg, cut ? "unplayable move in a variation, the variation cut" : "");
     return assumed;
 }
@@ -762,7 +763,7 @@ notation::MoveText Converter::render(Move m, bool null_move) {
     return notation::write_numeric(pos_, m);
 }
 
-void Converter::move(ast::Token move, ast::Token suffix) {
+void Converter::move(syntax::Token move, syntax::Token suffix) {
     if (dead_ || level_skip_ > 0) return;
     flush_annotation();
     if (!setup_done_) setup();
@@ -809,7 +810,7 @@ void Converter::move(ast::Token move, ast::Token suffix) {
             w.append(" (");
             w.append(notation::write_san(pos_, m).view());
             w.push_back(')');
-            report(ast::Severity::warning, move.where, move_context(), move.text, w,
+            report(syntax::Severity::warning, move.where, move_context(), move.text, w,
                    "non-standard four-digit promotion");
         }
     }
@@ -844,7 +845,7 @@ void Converter::move(ast::Token move, ast::Token suffix) {
     ++report_.moves;
 }
 
-void Converter::comment(ast::Token text, ast::CommentKind kind) {
+void Converter::comment(syntax::Token text, syntax::CommentKind kind) {
     if (dead_ || level_skip_ > 0 || !opt_.comments || !writing()) return;
     if (broken_ && cut_) return; // part of the variation's rest, kept verbatim
     flush_annotation();
@@ -853,7 +854,7 @@ void Converter::comment(ast::Token text, ast::CommentKind kind) {
     need_number_ = true;
 }
 
-void Converter::nag(ast::Token text, std::uint8_t value) {
+void Converter::nag(syntax::Token text, std::uint8_t value) {
     if (dead_ || level_skip_ > 0 || !writing()) return;
     if (broken_) {
         if (cut_) return; // part of the variation's rest, kept verbatim
@@ -865,7 +866,7 @@ void Converter::nag(ast::Token text, std::uint8_t value) {
     put_nag(value);
 }
 
-bool Converter::begin_variation(ast::Token open) {
+bool Converter::begin_variation(syntax::Token open) {
     if (dead_) return false;
     if (level_skip_ > 0 || !opt_.variations) {
         ++level_skip_;
@@ -880,7 +881,7 @@ bool Converter::begin_variation(ast::Token open) {
         if (cut_) return false; // part of the variation's rest, kept verbatim
         if (!broken_text_.empty()) broken_text_.push_back(' ');
         broken_text_.append("(...)");
-        report(ast::Severity::warning, open.where, {}, {},
+        report(syntax::Severity::warning, open.where, {}, {},
                "variation after an unplayable move kept only as '(...)' in the comment",
                "variation after an unplayable move kept as '(...)'");
         return false;
@@ -889,7 +890,7 @@ bool Converter::begin_variation(ast::Token open) {
         // "( (": a variation directly inside a variation, before its first move. Read as
         // another variation of the same move: the enclosing one is closed here (what it held
         // so far goes after the move before it) and opened again after the inner one.
-        report(ast::Severity::warning, open.where, {}, "(",
+        report(syntax::Severity::warning, open.where, {}, "(",
                "variation directly inside a variation, before its first move; read as "
                "another variation of the same move",
                "variation directly inside a variation");
@@ -900,7 +901,7 @@ bool Converter::begin_variation(ast::Token open) {
         return true;
     }
     if (!has_last_) {
-        report(ast::Severity::error, open.where, {}, "(",
+        report(syntax::Severity::error, open.where, {}, "(",
                "a variation must follow the move it replaces", {});
         rejected_ = dead_ = true;
         return false;
@@ -909,7 +910,7 @@ bool Converter::begin_variation(ast::Token open) {
     return true;
 }
 
-void Converter::open_variation(ast::Location at) {
+void Converter::open_variation(syntax::Location at) {
     Frame f;
     f.saved = pos_;
     f.last = last_;
@@ -923,7 +924,7 @@ void Converter::open_variation(ast::Location at) {
     need_number_ = true;
 }
 
-void Converter::end_variation(ast::Token close) {
+void Converter::end_variation(syntax::Token close) {
     if (dead_) return;
     if (level_skip_ > 0) {
         --level_skip_;
@@ -931,7 +932,7 @@ void Converter::end_variation(ast::Token close) {
     }
     if (frames_.empty()) return;
     int const reopen = frames_.back().reopen;
-    ast::Location const at = frames_.back().open_at;
+    syntax::Location const at = frames_.back().open_at;
     close_variation(frames_.back().quiet, close.text.empty() ? no_offset : close.where.offset);
     if (reopen > 0) {
         // The rest of a variation that held a variation before its first move ("( ( ... )
@@ -955,7 +956,7 @@ void Converter::close_variation(bool quiet, std::uint64_t end) {
     bool const f_need_number = f.need_number;
     bool need_number = true;
     if (empty && !quiet)
-        report(ast::Severity::warning, f.open_at, {}, "(",
+        report(syntax::Severity::warning, f.open_at, {}, "(",
                "variation without a move left out (no reader accepts '()'); a comment or "
                "NAG in it is kept after the move before it",
                "variation without a move left out");
@@ -975,12 +976,12 @@ void Converter::close_variation(bool quiet, std::uint64_t end) {
     need_number_ = need_number;
 }
 
-void Converter::result(ast::Token token) {
+void Converter::result(syntax::Token token) {
     result_ = token;
     has_result_ = true;
 }
 
-void Converter::end_game(ast::GameEnd const& end) {
+void Converter::end_game(syntax::GameEnd const& end) {
     if (end.syntax_error) rejected_ = dead_ = true;
     if (!setup_done_) setup();
     if (dead_) return;
@@ -990,20 +991,20 @@ void Converter::end_game(ast::GameEnd const& end) {
     while (!frames_.empty()) end_variation({});
     std::string_view tagged = tag_value(TagKind::result); // result values hold no escapes
     if (first(TagKind::result) >= 0 && (tagged == "(+)-(-)" || tagged == "(-)-(+)")) {
-        report(ast::Severity::warning, tag_location(TagKind::result), {}, {},
+        report(syntax::Severity::warning, tag_location(TagKind::result), {}, {},
                "forfeit Result tag \"" + std::string(tagged) + "\" read as " +
                    std::string(normalise_result(tagged)) + "; written as \"" +
                    std::string(termination()) + "\"",
                "forfeit result");
     } else if (first(TagKind::result) >= 0 && !is_result(tagged)) {
         // The export format allows only the four results, equal to the marker.
-        report(ast::Severity::warning, tag_location(TagKind::result), {}, {},
+        report(syntax::Severity::warning, tag_location(TagKind::result), {}, {},
                "Result tag \"" + terminal_safe(tagged) +
                    "\" is not a result (1-0, 0-1, 1/2-1/2, *); written as \"" +
                    std::string(termination()) + "\"",
                "Result tag that is not a result");
     } else if (has_result_ && !tagged.empty() && normalise_result(result_.text) != tagged) {
-        report(ast::Severity::warning, result_.where, {}, result_.text,
+        report(syntax::Severity::warning, result_.where, {}, result_.text,
                "result differs from the Result tag \"" + terminal_safe(tagged) +
                    "\"; the Result tag is written as \"" + std::string(termination()) + "\"",
                "result differs from the Result tag");

@@ -58,7 +58,7 @@ struct GameReport {
     int warnings = 0;
     std::uint64_t corrected = 0; // moves replaced by --fix-typos (0 when the game is rejected)
     std::string messages;        // formatted diagnostic lines, each ending in '\n'
-    // The kind of each line of `messages`, in order: a warning's kind (ast::Diagnostic::kind,
+    // The kind of each line of `messages`, in order: a warning's kind (syntax::Diagnostic::kind,
     // a string literal), empty for an error. A run folds repeated warnings by kind.
     std::vector<std::string_view> kinds;
 };
@@ -69,19 +69,19 @@ public:
 
     // Converts one game read from input `file`; appends the PGN to `out` unless the game is
     // rejected (or options.check_only).
-    GameReport convert(ast::RawGame const& game, std::string_view file, std::string& out);
+    GameReport convert(syntax::RawGame const& game, std::string_view file, std::string& out);
 
     // parser::Visitor
-    void tag(ast::Token name, ast::Token value) override;
+    void tag(syntax::Token name, syntax::Token value) override;
     void begin_movetext() override;
-    void move(ast::Token move, ast::Token suffix) override;
-    void comment(ast::Token text, ast::CommentKind kind) override;
-    void nag(ast::Token text, std::uint8_t value) override;
-    bool begin_variation(ast::Token open) override;
-    void end_variation(ast::Token close) override;
-    void result(ast::Token token) override;
-    void end_game(ast::GameEnd const& end) override;
-    void diagnostic(ast::Diagnostic const& d) override;
+    void move(syntax::Token move, syntax::Token suffix) override;
+    void comment(syntax::Token text, syntax::CommentKind kind) override;
+    void nag(syntax::Token text, std::uint8_t value) override;
+    bool begin_variation(syntax::Token open) override;
+    void end_variation(syntax::Token close) override;
+    void result(syntax::Token token) override;
+    void end_game(syntax::GameEnd const& end) override;
+    void diagnostic(syntax::Diagnostic const& d) override;
 
 private:
     // The enclosing line of a variation. A variation is only entered from a line that has a
@@ -90,16 +90,16 @@ private:
         chess::Position saved; // the position after the last move of the enclosing line
         chess::Move last{};
         chess::UndoInfo last_undo{};
-        ast::Location open_at{}; // the '('
-        bool played = false;     // the variation has a move (until then comments wait)
-        bool need_number = true; // need_number_ of the enclosing line before the '('
+        syntax::Location open_at{}; // the '('
+        bool played = false;        // the variation has a move (until then comments wait)
+        bool need_number = true;    // need_number_ of the enclosing line before the '('
         // "( (": variations of the same move still to open when this one closes (the rest
         // of the enclosing variations), and whether this one is such a rest (left out
         // without a warning when nothing follows).
         int reopen = 0;
         bool quiet = false;
     };
-    void open_variation(ast::Location at); // a '(' after the move it replaces
+    void open_variation(syntax::Location at); // a '(' after the move it replaces
     // The innermost variation ends (left out, with a warning unless quiet, if it has no move).
     // `end`: the offset of its ')' (no_offset: the end of the game).
     void close_variation(bool quiet, std::uint64_t end);
@@ -109,34 +109,34 @@ private:
     // it held goes after the move before it.
     struct Pending {
         std::size_t at = 0, size = 0; // the text: held_[at, at + size)
-        ast::CommentKind kind = ast::CommentKind::brace;
+        syntax::CommentKind kind = syntax::CommentKind::brace;
         int nag = -1; // >= 0: a NAG of that value (no text)
     };
     bool deferring() const { return !frames_.empty() && !frames_.back().played; }
     bool open_deferred(); // the variation's first move: writes what was held (true: a comment)
-    void put_comment(std::string_view text, ast::CommentKind kind);
+    void put_comment(std::string_view text, syntax::CommentKind kind);
     void put_nag(std::uint8_t value);
 
     // One reading of the game with the current letters: resets the per-game state, parses.
-    void run_pass(ast::RawGame const& game, std::string_view file);
+    void run_pass(syntax::RawGame const& game, std::string_view file);
     void set_letters(notation::Letters const* letters);
     // --input-lang auto, after an English pass that letters of another language could mend.
-    void choose_language(ast::RawGame const& game, std::string_view file);
+    void choose_language(syntax::RawGame const& game, std::string_view file);
     void setup();
     // `kind`: a warning's kind (see GameReport::kinds), a string literal; {} for errors.
-    void report(ast::Severity severity, ast::Location where, std::string_view context,
+    void report(syntax::Severity severity, syntax::Location where, std::string_view context,
                 std::string_view token, std::string_view message, std::string_view kind);
     std::string move_context() const;
     // Reports a move that cannot be played; returns the move to go on checking with
     // (strict mode, unique typo suggestion) or Move{}. `corrected`: the move returned is
     // the --fix-typos correction, to be written (a warning was reported, not an error).
-    chess::Move fail_move(ast::Token move, notation::ReadResult const& r, bool null_in_check,
+    chess::Move fail_move(syntax::Token move, notation::ReadResult const& r, bool null_in_check,
                           bool& corrected);
     notation::MoveText render(chess::Move m, bool null_move);
     bool writing() const { return !opt_.check_only && !rejected_; }
     // A bad move here cuts the variation instead of breaking the game (not --strict).
     bool cuts_variation() const { return !frames_.empty() && !opt_.strict; }
-    void start_broken(ast::Token move, ast::Token suffix);
+    void start_broken(syntax::Token move, syntax::Token suffix);
     // Writes what was kept of a broken line; a cut variation's rest is the input up to `end`.
     void flush_broken(std::uint64_t end = no_offset);
     void flush_annotation();
@@ -158,13 +158,13 @@ private:
         other
     };
     struct Tag {
-        ast::Token name;
-        ast::Token value;
+        syntax::Token name;
+        syntax::Token value;
         TagKind kind;
     };
     static TagKind classify_tag(std::string_view name);
     std::string_view tag_value(TagKind kind) const; // raw value of the first such tag, or ""
-    ast::Location tag_location(TagKind kind) const;
+    syntax::Location tag_location(TagKind kind) const;
     int first(TagKind kind) const { return first_tag_[std::size_t(kind)]; } // index in tags_, or -1
     void write_game(std::string& out);
     std::string_view termination() const;
@@ -176,19 +176,19 @@ private:
     // --input-lang auto: what a pass found (reset by run_pass).
     bool move_failed_ = false;    // a move could not be played (corrections excepted)
     bool letter_failure_ = false; // ... on a token other letters might read (see fail_move)
-    ast::Token first_fail_{};     // the first move that could not be played
+    syntax::Token first_fail_{};  // the first move that could not be played
     std::string first_fail_context_;
     chess::Position first_fail_pos_;    // the position it was read in
     bool trying_ = false;               // a pass under another language: moves_ is filled
     std::vector<chess::Move> moves_;    // the moves played in this pass, in event order
     std::size_t capture_at_ = SIZE_MAX; // moves_ index whose token, context and SAN to keep
     chess::Move capture_other_{};       // ... and the other language's move there
-    ast::Token captured_token_{};
+    syntax::Token captured_token_{};
     std::string captured_context_, captured_san_, captured_other_san_;
 
     // per game
     std::string_view file_;
-    ast::RawGame const* game_ = nullptr;
+    syntax::RawGame const* game_ = nullptr;
     static constexpr std::size_t max_tags = 4096;
     std::vector<Tag> tags_;
     // Index in tags_ of the first tag of each kind (but other), or -1.
@@ -216,7 +216,7 @@ private:
     std::string typed_;
     std::string scratch_;
     MovetextWriter writer_;
-    ast::Token result_{};
+    syntax::Token result_{};
     bool has_result_ = false;
     GameReport report_;
 };

@@ -276,7 +276,7 @@ void advise_huge_pages(char* p, std::size_t n) {
 
 } // namespace
 
-std::uint64_t last_line(ast::RawGame const& g) {
+std::uint64_t last_line(syntax::RawGame const& g) {
     std::string_view b = g.bytes;
     while (!b.empty() && is_space(b.back())) b.remove_suffix(1);
     std::uint64_t line = g.start.line;
@@ -1050,7 +1050,7 @@ std::uint64_t GameReader::safe_end(bool force) {
     return s.off(q);
 }
 
-void GameReader::hand_out(ast::RawGame& game, std::size_t n, std::uint64_t number) {
+void GameReader::hand_out(syntax::RawGame& game, std::size_t n, std::uint64_t number) {
     char const* const p = buffer_.get() + begin_;
     game.bytes = std::string_view(p, n);
     game.start = cursor_;
@@ -1059,7 +1059,7 @@ void GameReader::hand_out(ast::RawGame& game, std::size_t n, std::uint64_t numbe
     begin_ += n;
 }
 
-bool GameReader::next(ast::RawGame& game) {
+bool GameReader::next(syntax::RawGame& game) {
     part_ = GamePart::whole;
     for (;;) {
         switch (phase_) {
@@ -1179,7 +1179,7 @@ bool GameReader::next(ast::RawGame& game) {
 bool GameReader::next_batch(GameBatch& batch, std::size_t target_bytes, std::size_t max_games) {
     std::size_t const before = batch.games.size();
     std::size_t const base = batch.bytes.size();
-    ast::RawGame game;
+    syntax::RawGame game;
     while (batch.bytes.size() - base < target_bytes && batch.games.size() - before < max_games &&
            next(game)) {
         batch.bytes.append(game.bytes);

@@ -79,8 +79,8 @@
 // may run on another thread (the bytes must then be copied: they are valid until next()).
 #pragma once
 
-#include "grammar/ast.hpp"
 #include "grammar/parse.hpp"
+#include "grammar/syntax.hpp"
 #include "io/source.hpp"
 
 #include <cstddef>
@@ -114,7 +114,7 @@ enum class GamePart : std::uint8_t {
 // `bytes`; parts[i] says what games[i] is (parallel vectors, in input order).
 struct GameBatch {
     std::string bytes;
-    std::vector<ast::RawGame> games;
+    std::vector<syntax::RawGame> games;
     std::vector<GamePart> parts;
     void clear() {
         bytes.clear();
@@ -125,7 +125,7 @@ struct GameBatch {
 
 // The line of the last byte of `g` that is not whitespace (its start line if there is none):
 // with g.start.line, the line range of text between games for a message.
-std::uint64_t last_line(ast::RawGame const& g);
+std::uint64_t last_line(syntax::RawGame const& g);
 
 namespace detail {
 class Splitter;
@@ -160,7 +160,7 @@ public:
     // The next complete game, or the next piece of an oversized game (see part()); false at
     // end of input (or on an I/O error: see io_error()). The bytes stay valid until the next
     // call.
-    bool next(ast::RawGame& game);
+    bool next(syntax::RawGame& game);
 
     // What the last RawGame returned by next() is.
     GamePart part() const { return part_; }
@@ -236,7 +236,7 @@ private:
     void start_game(std::size_t at);
     std::uint64_t scan(bool final, bool force = false); // the game's end, or no end yet
     std::uint64_t safe_end(bool force);                 // oversized: what may be handed out
-    void hand_out(ast::RawGame& game, std::size_t n, std::uint64_t number);
+    void hand_out(syntax::RawGame& game, std::size_t n, std::uint64_t number);
 
     ByteSource& source_;
     std::size_t chunk_size_;
@@ -250,7 +250,7 @@ private:
     std::size_t end_ = 0;                // end of valid bytes in buffer_
     bool eof_ = false;
     std::uint64_t total_read_ = 0;
-    ast::Location cursor_{}; // location of buffer_[begin_] in the file
+    syntax::Location cursor_{}; // location of buffer_[begin_] in the file
     std::uint64_t games_ = 0;
     std::string io_error_;
     bool prev_cr_ = false; // the byte before buffer_[begin_] was a CR

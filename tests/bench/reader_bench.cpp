@@ -30,8 +30,8 @@ public:
     void comment(parser::Token, parser::CommentKind) override { ++tokens; }
     void nag(parser::Token, std::uint8_t) override { ++tokens; }
     void result(parser::Token) override { ++tokens; }
-    void diagnostic(ast::Diagnostic const& d) override {
-        (d.severity == ast::Severity::error ? errors : warnings) += 1;
+    void diagnostic(syntax::Diagnostic const& d) override {
+        (d.severity == syntax::Severity::error ? errors : warnings) += 1;
     }
 };
 
@@ -66,7 +66,7 @@ int main(int argc, char** argv) {
     options.file_name = path;
     auto const t0 = std::chrono::steady_clock::now();
     pgn::GameReader reader(*source, chunk, max_game_size);
-    ast::RawGame game;
+    syntax::RawGame game;
     std::uint64_t games = 0, oversized = 0;
     while (reader.next(game)) {
         if (reader.oversized()) {

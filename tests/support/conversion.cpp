@@ -43,7 +43,7 @@ Run convert(std::string_view bytes, ConvertOptions const& options, std::size_t c
     auto source = io::open_memory(bytes);
     pgn::GameReader reader(*source, chunk);
     pgn::Converter converter(options);
-    ast::RawGame g;
+    syntax::RawGame g;
     while (reader.next(g)) {
         if (reader.part() == pgn::GamePart::text) continue; // text between games: no game
         pgn::GameReport const r = converter.convert(g, "fuzz.pgn", run.out);
@@ -96,7 +96,7 @@ public:
     std::string failure;
     std::uint64_t moves = 0;
 
-    bool begin_game(ast::RawGame const&) override {
+    bool begin_game(syntax::RawGame const&) override {
         fen_.clear();
         variant_.clear();
         has_fen_ = has_variant_ = false;
@@ -105,7 +105,7 @@ public:
         return failure.empty();
     }
     // The first FEN and Variant tags, any letter case, as the converter reads them.
-    void tag(ast::Token name, ast::Token value) override {
+    void tag(syntax::Token name, syntax::Token value) override {
         if (!has_fen_ && iequals(name.text, "FEN")) {
             parser::unescape_tag_value(value.text, fen_);
             has_fen_ = true;
@@ -125,7 +125,7 @@ public:
             fail(cat("our FEN ", fen_, " is refused: ", error));
         }
     }
-    void move(ast::Token move, ast::Token) override {
+    void move(syntax::Token move, syntax::Token) override {
         if (!failure.empty()) return;
         Move m;
         if (move.text == "--") {
@@ -150,7 +150,7 @@ public:
         has_last_ = true;
         ++moves;
     }
-    bool begin_variation(ast::Token open) override {
+    bool begin_variation(syntax::Token open) override {
         if (!failure.empty()) return false;
         if (!has_last_) {
             fail(cat("our variation at ", show(open.where), " follows no move"));
@@ -161,15 +161,15 @@ public:
         has_last_ = false;
         return true;
     }
-    void end_variation(ast::Token) override {
+    void end_variation(syntax::Token) override {
         if (!failure.empty() || stack_.empty()) return;
         cur_ = stack_.back().cur;
         before_ = stack_.back().before;
         stack_.pop_back();
         has_last_ = true;
     }
-    void diagnostic(ast::Diagnostic const& d) override {
-        if (d.severity == ast::Severity::error)
+    void diagnostic(syntax::Diagnostic const& d) override {
+        if (d.severity == syntax::Severity::error)
             fail(cat("our output has a syntax error at ", show(d.where), ": ", d.message));
     }
 
@@ -293,7 +293,7 @@ std::string check_conversion(std::string_view bytes, ConvertOptions const& optio
     Replayer replay(options.write.letters ? options.write.letters : &notation::english());
     auto source = io::open_memory(first.out);
     pgn::GameReader reader(*source);
-    ast::RawGame g;
+    syntax::RawGame g;
     while (reader.next(g)) {
         parser::parse_game(g, replay);
         if (!replay.failure.empty()) return cat("output game ", g.number, ": ", replay.failure);

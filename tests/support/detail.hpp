@@ -2,7 +2,7 @@
 // generator, and line/column counting independent of the reader. Not for other code.
 #pragma once
 
-#include "grammar/ast.hpp"
+#include "grammar/syntax.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -39,11 +39,11 @@ inline std::string show(std::string_view s) {
     return r + "'";
 }
 
-inline std::string show(ast::Location l) {
+inline std::string show(syntax::Location l) {
     return cat(l.line, ':', l.column, " (offset ", l.offset, ')');
 }
 
-inline bool same(ast::Location a, ast::Location b) {
+inline bool same(syntax::Location a, syntax::Location b) {
     return a.offset == b.offset && a.line == b.line && a.column == b.column;
 }
 
@@ -75,7 +75,7 @@ public:
                 starts_.push_back(i + 1);
         }
     }
-    ast::Location at(std::uint64_t offset) const {
+    syntax::Location at(std::uint64_t offset) const {
         auto const it = std::upper_bound(starts_.begin(), starts_.end(), offset) - 1;
         return {offset, static_cast<std::uint32_t>(it - starts_.begin() + 1),
                 static_cast<std::uint32_t>(offset - *it + 1)};

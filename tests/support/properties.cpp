@@ -53,7 +53,7 @@ std::unique_ptr<io::ByteSource> choppy_source(std::string_view bytes, std::uint6
 
 struct GameSpan {
     std::uint64_t offset = 0, size = 0, number = 0;
-    ast::Location start;
+    syntax::Location start;
     bool text = false; // text between games (GamePart::text)
     bool operator==(GameSpan const& o) const {
         return offset == o.offset && size == o.size && number == o.number && same(start, o.start) &&
@@ -84,7 +84,7 @@ std::string split_games(std::string_view bytes, io::ByteSource& source, std::siz
                         Lines const& lines, std::vector<GameSpan>& out) {
     out.clear();
     pgn::GameReader reader(source, chunk);
-    ast::RawGame g;
+    syntax::RawGame g;
     std::uint64_t end = 0; // end of the previous game
     std::uint64_t games = 0;
     while (reader.next(g)) {
@@ -140,7 +140,7 @@ std::string check_batches(std::string_view bytes, std::vector<GameSpan> const& g
     while (reader.next_batch(batch, target)) {
         std::size_t sum = 0;
         for (std::size_t k = 0; k < batch.games.size(); ++k, ++i) {
-            ast::RawGame const& g = batch.games[k];
+            syntax::RawGame const& g = batch.games[k];
             if (i >= games.size()) return cat("next_batch(", target, "): more games than next()");
             GameSpan const s{g.start.offset, g.bytes.size(), g.number, g.start,
                              batch.parts[k] == pgn::GamePart::text};
@@ -181,10 +181,10 @@ constexpr std::array<std::string_view, 11> event_names = {
 
 struct Event {
     Ev kind;
-    ast::Token a{}, b{};
+    syntax::Token a{}, b{};
     int value = 0; // NAG value, comment kind
-    ast::GameEnd end{};
-    ast::Severity severity = ast::Severity::warning;
+    syntax::GameEnd end{};
+    syntax::Severity severity = syntax::Severity::warning;
     std::uint64_t game = 0;
     bool operator==(Event const& o) const {
         return kind == o.kind && a.text == o.a.text && same(a.where, o.a.where) &&
@@ -200,35 +200,37 @@ public:
     bool skip_game = false;
     std::vector<Event> events;
 
-    bool begin_game(ast::RawGame const&) override {
+    bool begin_game(syntax::RawGame const&) override {
         events.push_back({Ev::begin_game});
         return !skip_game;
     }
-    void tag(ast::Token name, ast::Token value) override {
+    void tag(syntax::Token name, syntax::Token value) override {
         events.push_back({Ev::tag, name, value});
     }
     void begin_movetext() override { events.push_back({Ev::begin_movetext}); }
-    void move(ast::Token move, ast::Token suffix) override {
+    void move(syntax::Token move, syntax::Token suffix) override {
         events.push_back({Ev::move, move, suffix});
     }
-    void comment(ast::Token text, ast::CommentKind kind) override {
+    void comment(syntax::Token text, syntax::CommentKind kind) override {
         events.push_back({Ev::comment, text, {}, int(kind)});
     }
-    void nag(ast::Token text, std::uint8_t value) override {
+    void nag(syntax::Token text, std::uint8_t value) override {
         events.push_back({Ev::nag, text, {}, int(value)});
     }
-    bool begin_variation(ast::Token open) override {
+    bool begin_variation(syntax::Token open) override {
         events.push_back({Ev::begin_variation, open});
         return !skip_variations;
     }
-    void end_variation(ast::Token close) override { events.push_back({Ev::end_variation, close}); }
-    void result(ast::Token token) override { events.push_back({Ev::result, token}); }
-    void end_game(ast::GameEnd const& end) override {
+    void end_variation(syntax::Token close) override {
+        events.push_back({Ev::end_variation, close});
+    }
+    void result(syntax::Token token) override { events.push_back({Ev::result, token}); }
+    void end_game(syntax::GameEnd const& end) override {
         Event e{Ev::end_game};
         e.end = end;
         events.push_back(e);
     }
-    void diagnostic(ast::Diagnostic const& d) override {
+    void diagnostic(syntax::Diagnostic const& d) override {
         Event e{Ev::diagnostic};
         e.a = {{}, d.where};
         e.severity = d.severity;
@@ -243,7 +245,7 @@ bool is_result_text(std::string_view t) {
 }
 
 // A token of the game: inside its bytes (when not empty) and at the location it claims.
-std::string check_token(ast::RawGame const& g, Lines const& lines, ast::Token t,
+std::string check_token(syntax::RawGame const& g, Lines const& lines, syntax::Token t,
                         std::string_view what) {
     std::uint64_t const first = g.start.offset, last = g.start.offset + g.bytes.size();
     if (!t.text.empty()) {
@@ -264,7 +266,7 @@ std::string check_token(ast::RawGame const& g, Lines const& lines, ast::Token t,
     return {};
 }
 
-std::string check_events(ast::RawGame const& g, Lines const& lines, std::vector<Event> const& ev,
+std::string check_events(syntax::RawGame const& g, Lines const& lines, std::vector<Event> const& ev,
                          int max_depth) {
     if (ev.size() < 2 || ev.front().kind != Ev::begin_game || ev.back().kind != Ev::end_game)
         return "events do not start with begin_game and end with end_game";
@@ -276,7 +278,7 @@ std::string check_events(ast::RawGame const& g, Lines const& lines, std::vector<
         std::string const what = cat("event ", i, " (", event_names[std::size_t(e.kind)], ")");
         if (e.kind == Ev::diagnostic) {
             if (e.game != g.number) return cat(what, ": game number ", e.game);
-            if (e.severity == ast::Severity::error) error = true;
+            if (e.severity == syntax::Severity::error) error = true;
             if (auto f = check_token(g, lines, e.a, what); !f.empty()) return f;
             continue;
         }
@@ -324,10 +326,10 @@ std::string check_events(ast::RawGame const& g, Lines const& lines, std::vector<
             last_offset = e.b.where.offset;
             break;
         case Ev::comment:
-            if (e.value == int(ast::CommentKind::brace) &&
+            if (e.value == int(syntax::CommentKind::brace) &&
                 e.a.text.find('}') != std::string_view::npos)
                 return cat(what, ": brace comment holding '}'");
-            if (e.value == int(ast::CommentKind::rest_of_line) &&
+            if (e.value == int(syntax::CommentKind::rest_of_line) &&
                 (e.a.text.find('\n') != std::string_view::npos ||
                  e.a.text.find('\r') != std::string_view::npos))
                 return cat(what, ": ';' comment holding a line end");
@@ -360,7 +362,7 @@ std::string check_events(ast::RawGame const& g, Lines const& lines, std::vector<
             break;
         }
     }
-    ast::GameEnd const& end = ev.back().end;
+    syntax::GameEnd const& end = ev.back().end;
     if (end.syntax_error != error)
         return cat("end_game: syntax_error ", end.syntax_error, " but error diagnostics: ", error);
     if (end.has_result != has_result)
@@ -389,7 +391,7 @@ std::vector<Event> outside_variations(std::vector<Event> const& ev) {
     return r;
 }
 
-std::string check_game_events(ast::RawGame const& g, Lines const& lines) {
+std::string check_game_events(syntax::RawGame const& g, Lines const& lines) {
     parser::ParseOptions po;
     po.file_name = "fuzz.pgn";
     po.max_variation_depth = 40; // reachable by small inputs
@@ -585,13 +587,13 @@ std::string check_split(std::string_view bytes, SplitStats* stats) {
 
 std::string check_grammar(std::string_view bytes) {
     Lines const lines(bytes);
-    ast::RawGame whole;
+    syntax::RawGame whole;
     whole.bytes = bytes;
     whole.number = 1;
     if (auto f = check_game_events(whole, lines); !f.empty()) return "whole input as a game: " + f;
     auto source = io::open_memory(bytes);
     pgn::GameReader reader(*source, 64 + seed_of(bytes) % 5000);
-    ast::RawGame g;
+    syntax::RawGame g;
     while (reader.next(g))
         if (auto f = check_game_events(g, lines); !f.empty()) return f;
     return {};

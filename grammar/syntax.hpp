@@ -1,4 +1,5 @@
-// Plain token views produced by the PGN reader. No Spirit here: every layer may include it.
+// Plain token views and diagnostics produced by the PGN reader (the syntax of a game, not a
+// tree). No Spirit here: every layer may include it.
 //
 // Tokens are views into the reader's buffer: valid during the visitor call that receives
 // them (and, for a RawGame, until the reader is asked for the next game).
@@ -8,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-namespace pgn_iccf::ast {
+namespace pgn_iccf::syntax {
 
 // A place in an input file: byte offset from the start of the file (64-bit, files over
 // 4 GiB work), 1-based line and 1-based column (in bytes).
@@ -59,4 +60,4 @@ struct GameEnd {
     bool has_result = false;   // a result token closed the movetext
 };
 
-} // namespace pgn_iccf::ast
+} // namespace pgn_iccf::syntax

@@ -1,0 +1,131 @@
+// The per-game parse state that the grammar's primitives reach through the X3 context
+// (config.hpp), and the syntax error they throw. No Spirit here.
+#pragma once
+
+#include "grammar/parse.hpp"
+#include "grammar/scan.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace pgn_iccf::parser {
+
+// A syntax error found inside a primitive parser, with its own wording (unterminated comment,
+// nesting too deep, ...). Thrown inside the grammar, caught in parse_game: never escapes.
+struct SyntaxError {
+    char const* where;
+    std::string_view token;
+    std::string message;
+};
+
+// Everything one parse_game call needs: reentrant (one State per call, no globals).
+class State {
+public:
+    State(Visitor& v, ParseOptions const& o, RawGame const& g)
+        : visitor(v), options(o), game(g), begin(g.bytes.data()), end(begin + g.bytes.size()),
+          pos_(begin), line_(g.start.line),
+          line_start_(-static_cast<std::int64_t>(g.start.column) + 1) {}
+
+    Visitor& visitor;
+    ParseOptions const& options;
+    RawGame const& game;
+    char const* const begin;
+    char const* const end;
+
+    int depth = 0;       // current variation depth
+    int muted_depth = 0; // > 0: the visitor skipped the variation opened at this depth
+    bool iccf = false;   // [Notation "ICCF"] seen: any bare 4-5 digit integer is a move
+    bool has_result = false;
+    bool content = false; // a tag pair, move or result was seen
+    bool error = false;
+    std::string_view tag_name; // of the tag pair being parsed
+
+    bool active() const { return muted_depth == 0; }
+
+    // Location of p (inside the game). Line ends are counted once, in order: pos_ is the
+    // point up to which every line end has been counted; the whitespace skipper counts the
+    // line ends it passes (line_end_at) and token parsers move pos_ over their tokens
+    // (consume), so that delivering a token normally scans nothing at all.
+    syntax::Location loc(char const* p) {
+        if (p != pos_) move_to(p); // a token normally starts where the skipper stopped
+        return at(p - begin);
+    }
+    // The line-end byte at q has been passed by the whitespace skipper.
+    void line_end_at(char const* q) {
+        if (q < pos_) return;      // counted already (the skipper runs again after backtracking)
+        if (q != pos_) move_to(q); // count anything skipped between
+        if (!(*q == '\n' && q != begin && q[-1] == '\r')) ++line_; // an LF after a CR: counted
+        line_start_ = q + 1 - begin;
+        pos_ = q + 1;
+    }
+    // [b, e) holds no line end (a token, blanks): pos_ may move over it without counting.
+    void consume(char const* b, char const* e) {
+        if (e <= pos_) return;
+        if (b > pos_) move_to(b);
+        pos_ = e;
+    }
+    Token token(char const* b, char const* e) {
+        return make_token(std::string_view(b, static_cast<std::size_t>(e - b)), loc(b));
+    }
+
+    static Token make_token(std::string_view text, syntax::Location at) { return {text, at}; }
+
+    void report(syntax::Severity severity, char const* where, std::string_view text,
+                std::string message, std::string_view kind = {}) {
+        Diagnostic d;
+        d.severity = severity;
+        d.file = std::string(options.file_name);
+        d.where = loc(where);
+        d.game = game.number;
+        d.token = std::string(text);
+        d.message = std::move(message);
+        d.kind = kind;
+        if (severity == syntax::Severity::error) error = true;
+        visitor.diagnostic(d);
+    }
+    // `kind`: see syntax::Diagnostic::kind (a string literal).
+    void warn(char const* where, std::string_view text, std::string message,
+              std::string_view kind) {
+        report(syntax::Severity::warning, where, text, std::move(message), kind);
+    }
+
+private:
+    syntax::Location at(std::int64_t off) const {
+        return {game.start.offset + static_cast<std::uint64_t>(off), line_,
+                static_cast<std::uint32_t>(off - line_start_ + 1)};
+    }
+    // Counts the line ends between pos_ and p (from the game start if p is before the
+    // current line) and moves pos_ to p, or leaves it if p is behind it on the current line.
+    [[gnu::noinline]] void move_to(char const* p) {
+        auto const off = p - begin;
+        if (p < pos_) {
+            if (off >= line_start_) return; // on the current line: nothing to count
+            rewind();                       // before the current line: count again (errors)
+        } else if (!scan::may_hold_line_end(pos_, p, end)) {
+            pos_ = p; // blanks, a comment body on one line: nothing to count
+            return;
+        }
+        char const* ls = nullptr;
+        auto const n = scan::count_lines(pos_, p, pos_ != begin && pos_[-1] == '\r', ls);
+        line_ += static_cast<std::uint32_t>(n);
+        // The LF of a CRLF whose CR was already passed counts no line but moves the line
+        // start past itself.
+        if (ls != nullptr) line_start_ = ls - begin;
+        pos_ = p;
+    }
+    void rewind() {
+        pos_ = begin;
+        line_ = game.start.line;
+        line_start_ = -static_cast<std::int64_t>(game.start.column) + 1;
+    }
+
+    char const* pos_;
+    std::uint32_t line_;
+    std::int64_t line_start_; // offset of the current line's first byte (negative on line 1
+                              // when the game does not start in column 1)
+};
+
+} // namespace pgn_iccf::parser
