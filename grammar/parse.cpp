@@ -16,7 +16,8 @@ void parse_game(RawGame const& game, Visitor& visitor, ParseOptions const& optio
     iterator_type const last = st.end;
     try {
         if (!x3::parse(first, last, x3::with<state_tag>(st)[game_grammar()]))
-            report_expectation(st, first, "a move, comment, variation or result");
+            st.report(syntax::Severity::error, first, offending_text(first, st.end),
+                      unexpected_before_end(st, first));
     } catch (x3::expectation_failure<iterator_type> const& e) {
         report_expectation(st, e.where(), e.which());
     } catch (SyntaxError const& e) {

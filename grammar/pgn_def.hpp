@@ -683,10 +683,14 @@ struct after_result_parser : primitive<after_result_parser> {
     }
 };
 
+// The end of the game's bytes; anything else there is an error worded by what it is (so that
+// no handler has to recognise this rule by its name).
 struct end_parser : primitive<end_parser> {
     template <typename It, typename Ctx, typename RCtx, typename Attr>
-    bool parse(It& first, It const& last, Ctx const&, RCtx&, Attr&) const {
-        return first == last;
+    bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr&) const {
+        if (first == last) return true;
+        State const& st = state(ctx);
+        throw SyntaxError{first, offending_text(first, st.end), unexpected_before_end(st, first)};
     }
 };
 

@@ -128,4 +128,26 @@ private:
                               // when the game does not start in column 1)
 };
 
+// The offending text at p: the token there (or the single delimiter byte), at most 40 bytes.
+inline std::string_view offending_text(char const* p, char const* end) {
+    if (p == end) return {};
+    char const* e = scan::is_token_byte(*p) ? scan::token_end(p, end) : p + 1;
+    if (e - p > 40) e = p + 40;
+    return {p, static_cast<std::size_t>(e - p)};
+}
+
+// What is wrong where the game should end but does not (the game_end rule, or a parse that
+// stops before it): said in words for the usual cases.
+inline std::string unexpected_before_end(State const& st, char const* where) {
+    auto const text = offending_text(where, st.end);
+    if (st.has_result) return "expected the end of the game after the result";
+    if (text == ")") return "')' without a matching '('";
+    if (text == "}") return "'}' without a matching '{'";
+    if (text == "[")
+        return "'[' inside the movetext (a tag pair must start a line before the moves)";
+    std::string message = "expected a move, comment, variation or result";
+    message += where == st.end ? ", but the game ends here" : "";
+    return message;
+}
+
 } // namespace pgn_iccf::parser
