@@ -18,6 +18,15 @@
 
 namespace pgn_iccf::scan {
 
+#ifdef __AVX2__
+// The line-end bytes ('\n', '\r') among the 32 bytes of x, as a bit mask (bit i: byte i).
+inline std::uint32_t line_end_mask(__m256i x) {
+    return static_cast<std::uint32_t>(
+        _mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('\n')),
+                                             _mm256_cmpeq_epi8(x, _mm256_set1_epi8('\r')))));
+}
+#endif
+
 // Byte classes for the movetext lexer (§8.2). A move token is a maximal run of bytes that
 // are neither whitespace nor one of the delimiters `{ } ( ) [ ] ; $ "`. Bytes >= 0x80 are
 // token bytes, so UTF-8 letters and figurines (and Latin-1 bytes) stay inside tokens.
@@ -82,9 +91,7 @@ inline char const* find_line_end(char const* p, char const* end) {
 #ifdef __AVX2__
     while (end - p >= 32) {
         __m256i const x = _mm256_loadu_si256(reinterpret_cast<__m256i const*>(p));
-        auto const mask = static_cast<std::uint32_t>(
-            _mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('\n')),
-                                                 _mm256_cmpeq_epi8(x, _mm256_set1_epi8('\r')))));
+        auto const mask = line_end_mask(x);
         if (mask != 0) return p + std::countr_zero(mask);
         p += 32;
     }
@@ -99,9 +106,7 @@ inline char const* find_line_end(char const* p, char const* end, char const* rea
 #ifdef __AVX2__
     while (p < end && readable_end - p >= 32) {
         __m256i const x = _mm256_loadu_si256(reinterpret_cast<__m256i const*>(p));
-        auto const mask = static_cast<std::uint32_t>(
-            _mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('\n')),
-                                                 _mm256_cmpeq_epi8(x, _mm256_set1_epi8('\r')))));
+        auto const mask = line_end_mask(x);
         if (mask != 0) return std::min(p + std::countr_zero(mask), end);
         p += 32;
     }
@@ -319,9 +324,7 @@ inline TagValueScan scan_tag_value(char const* p, char const* end) {
 #ifdef __AVX2__
     while (q - b >= 32) {
         __m256i const x = _mm256_loadu_si256(reinterpret_cast<__m256i const*>(q - 32));
-        auto const mask = static_cast<std::uint32_t>(
-            _mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('\n')),
-                                                 _mm256_cmpeq_epi8(x, _mm256_set1_epi8('\r')))));
+        auto const mask = line_end_mask(x);
         if (mask != 0) {
             last_line_start = q - std::countl_zero(mask);
             return ends - pairs;
@@ -346,9 +349,7 @@ inline bool may_hold_line_end(char const* b, char const* e, char const* readable
     auto const n = e - b;
     auto line_ends = [](char const* p) {
         __m256i const x = _mm256_loadu_si256(reinterpret_cast<__m256i const*>(p));
-        return static_cast<std::uint32_t>(
-            _mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('\n')),
-                                                 _mm256_cmpeq_epi8(x, _mm256_set1_epi8('\r')))));
+        return line_end_mask(x);
     };
     if (n <= 32 && readable_end - b >= 32) {
         std::uint32_t const in_span = n == 32 ? ~std::uint32_t{0} : (std::uint32_t{1} << n) - 1;

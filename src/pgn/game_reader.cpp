@@ -563,8 +563,7 @@ Splitter::Step Splitter::movetext(char const*& pr) {
                 __m256i const x = _mm256_loadu_si256(reinterpret_cast<__m256i const*>(p + 1));
                 auto const eq = [&](char c) { return _mm256_cmpeq_epi8(x, _mm256_set1_epi8(c)); };
                 auto const closes = static_cast<std::uint32_t>(_mm256_movemask_epi8(eq('}')));
-                auto const line_ends = static_cast<std::uint32_t>(
-                    _mm256_movemask_epi8(_mm256_or_si256(eq('\n'), eq('\r'))));
+                auto const line_ends = scan::line_end_mask(x);
                 if (closes != 0 && (line_ends & ((closes & -closes) - 1)) == 0) {
                     p += 2 + std::countr_zero(closes);
                     break;
