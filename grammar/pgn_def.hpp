@@ -300,16 +300,17 @@ struct tag_value_parser : primitive<tag_value_parser> {
                               "unterminated tag value: no closing '\"' followed by ']' on the "
                               "line"};
         }
+        // Warnings about the value point where the value (the quoted token) starts.
         auto const value = view(p + 1, scan.close);
         if (scan.unescaped_quote)
-            st.warn(p, value, "unescaped '\"' inside a tag value; taken as part of the value",
+            st.warn(p + 1, value, "unescaped '\"' inside a tag value; taken as part of the value",
                     "unescaped quote inside a tag value");
         if (scan.missing_quote)
-            st.warn(p, value, "tag value has no closing '\"'; it ends at the ']' ending the line",
+            st.warn(p + 1, value,
+                    "tag value has no closing '\"'; it ends at the ']' ending the line",
                     "tag value without a closing quote");
         if (scan.trailing_backslash)
-            st.warn(scan.close - 1, value,
-                    "tag value ends in an unescaped '\\'; taken as part of the value",
+            st.warn(p + 1, value, "tag value ends in an unescaped '\\'; taken as part of the value",
                     "tag value ending in a backslash");
         st.content = true;
         if (scan::iequals(st.tag_name, "Notation") && scan::iequals(value, "ICCF")) st.iccf = true;

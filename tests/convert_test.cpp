@@ -822,7 +822,7 @@ BOOST_AUTO_TEST_CASE(every_diagnostic_kind_has_its_whole_message) {
          "test.pgn:1:30: error: game 1, move 3...: '--': a null move is not possible while in "
          "check\n"},
         {"invalid FEN", "[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *\n",
-         "test.pgn:1:2: error: game 1: '8/8/8/8/8/8/8/8 w - - 0 1': invalid FEN: FEN board has 0 "
+         "test.pgn:1:7: error: game 1: '8/8/8/8/8/8/8/8 w - - 0 1': invalid FEN: FEN board has 0 "
          "white kings\n"},
         {"variation without a move before it", "( 1. e4 ) 1. d4 *\n",
          "test.pgn:1:1: error: game 1: '(': a variation must follow the move it replaces\n"},

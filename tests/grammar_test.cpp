@@ -107,10 +107,10 @@ Case const cases[] = {
      "T[fEn=8/8] T[BlackType:=program] T[Great?=True] R[*] END"},
     {"spaces around brackets", "  [  Event   \"x\"  ]  \n*", "T[Event=x] R[*] END"},
     {"unescaped trailing backslash", "[Event \"Tournament \\\"]\n*",
-     "W[1:20 tag value ends in an unescaped '\\'; taken as part of the value] "
+     "W[1:9 tag value ends in an unescaped '\\'; taken as part of the value] "
      "T[Event=Tournament \\] R[*] END"},
     {"unescaped inner quotes", "[White \"Smith, John \"The King\"\"]\n*",
-     "W[1:8 unescaped '\"' inside a tag value; taken as part of the value] "
+     "W[1:9 unescaped '\"' inside a tag value; taken as part of the value] "
      "T[White=Smith, John \"The King\"] R[*] END"},
     {"brackets inside values", "[A \"b\\\"\"] [C \"A]]\"] [D \"A]][\"] [G \"\\\"]\"] *",
      "T[A=b\\\"] T[C=A]]] T[D=A]][] T[G=\\\"]] R[*] END"},
@@ -278,7 +278,7 @@ Case const cases[] = {
     {"old draw result 1/2", "1. e4 1/2\n",
      "M[e4] W[1:7 non-standard result '1/2'; read as 1/2-1/2] R[1/2] END"},
     {"tag value without closing quote", "[PlyCount \"57\x94]\n*",
-     "W[1:11 tag value has no closing '\"'; it ends at the ']' ending the line] "
+     "W[1:12 tag value has no closing '\"'; it ends at the ']' ending the line] "
      "T[PlyCount=57\x94] R[*] END"},
     {"quoted result in movetext is not a result", "e4 \"1-0\" *",
      "M[e4] E[1:4 expected a move, comment, variation or result] END!"},

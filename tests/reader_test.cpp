@@ -644,16 +644,16 @@ BOOST_AUTO_TEST_CASE(edge_diagnostics) {
         "warning: game has no result; it ends at the next tag section or the end of the input";
     Expect const expected[] = {
         {"backslash-in-tag.pgn",
-         {"1:20: warning: tag value ends in an unescaped '\\'; taken as part of the value"}},
+         {"1:9: warning: tag value ends in an unescaped '\\'; taken as part of the value"}},
         {"html-br-line-breaks.pgn",
          {"1:16: warning: unknown annotation symbol '/>'; kept as a comment",
           "1:18: error: '[' inside the movetext (a tag pair must start a line before the "
           "moves)"}},
         {"unescaped-quotes-in-tag.pgn",
-         {"1:8: warning: unescaped '\"' inside a tag value; taken as part of the value",
-          "2:7: warning: unescaped '\"' inside a tag value; taken as part of the value",
-          "5:8: warning: unescaped '\"' inside a tag value; taken as part of the value",
-          "6:8: warning: unescaped '\"' inside a tag value; taken as part of the value"}},
+         {"1:9: warning: unescaped '\"' inside a tag value; taken as part of the value",
+          "2:8: warning: unescaped '\"' inside a tag value; taken as part of the value",
+          "5:9: warning: unescaped '\"' inside a tag value; taken as part of the value",
+          "6:9: warning: unescaped '\"' inside a tag value; taken as part of the value"}},
         {"tags-only-broadcast.pgn", {"19:51: " + no_result, "39:47: " + no_result}},
         {"empty-body-result-question-mark.pgn", {"7:13: " + no_result}},
         {"overdisambiguated-Nge7.pgn", {"5:43: " + no_result}},

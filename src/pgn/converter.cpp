@@ -399,7 +399,9 @@ void Converter::setup() {
             // the error may quote a field of it.
             std::string m = "'" + terminal_safe(fen, fen_bytes) + "': invalid FEN: ";
             append_terminal_safe(m, error, message_bytes);
-            report(syntax::Severity::error, tag_location(TagKind::fen), {}, {}, m, {});
+            // At the value it quotes, as every diagnostic points where its quoted text starts.
+            report(syntax::Severity::error, tags_[std::size_t(first(TagKind::fen))].value.where, {},
+                   {}, m, {});
             rejected_ = dead_ = true;
             return;
         }
