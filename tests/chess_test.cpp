@@ -18,7 +18,8 @@ using namespace pgn_iccf::chess;
 Position from_fen(std::string const& fen, bool chess960 = false) {
     Position p;
     std::string error;
-    BOOST_TEST_REQUIRE(p.set_fen(fen, chess960, &error), "set_fen failed: " << error);
+    BOOST_TEST_REQUIRE((error = p.set_fen(fen, chess960).message).empty(),
+                       "set_fen failed: " << error);
     return p;
 }
 
@@ -80,7 +81,8 @@ std::vector<EpdPosition> epd_positions() {
 void check_consistent(Position const& p) {
     Position q;
     std::string error;
-    BOOST_TEST_REQUIRE(q.set_fen(p.fen(), p.chess960(), &error), error << " in " << p.fen());
+    BOOST_TEST_REQUIRE((error = q.set_fen(p.fen(), p.chess960()).message).empty(),
+                       error << " in " << p.fen());
     BOOST_TEST((q == p));
     BOOST_TEST(q.fen() == p.fen());
     BOOST_TEST(q.checkers() == p.checkers());
@@ -201,9 +203,9 @@ BOOST_AUTO_TEST_CASE(fen_rejected) {
         BOOST_TEST_CONTEXT("'" << c.fen << "'") {
             Position p;
             std::string error;
-            BOOST_TEST(!p.set_fen(c.fen, false, &error));
+            BOOST_TEST(!(error = p.set_fen(c.fen, false).message).empty());
             BOOST_TEST(error.find(c.error) != std::string::npos, "error was '" << error << "'");
-            BOOST_TEST(!Position().set_fen(c.fen)); // no error string requested: still false
+            BOOST_TEST(!Position().set_fen(c.fen).ok()); // the value alone says so
         }
     }
 }

@@ -73,7 +73,8 @@ constexpr std::string_view castle_check = "5k2/8/8/8/8/8/8/4K2R w K - 0 1";
 Position make(std::string_view fen) {
     Position p;
     std::string error;
-    BOOST_REQUIRE_MESSAGE(p.set_fen(fen, false, &error), "bad FEN " << fen << ": " << error);
+    BOOST_REQUIRE_MESSAGE((error = p.set_fen(fen, false).message).empty(),
+                          "bad FEN " << fen << ": " << error);
     return p;
 }
 

@@ -79,7 +79,7 @@ void check_file(std::string const& name, bool chess960, std::size_t expected_cas
         BOOST_TEST_CONTEXT(name << ":" << c.line << " " << c.fen << " depth " << c.depth) {
             Position pos;
             std::string error;
-            BOOST_TEST_REQUIRE(pos.set_fen(c.fen, chess960, &error), error);
+            BOOST_TEST_REQUIRE((error = pos.set_fen(c.fen, chess960).message).empty(), error);
             std::string before = pos.fen();
             BOOST_TEST(pos.perft(c.depth) == c.nodes);
             BOOST_TEST(pos.fen() == before); // make/unmake restored the position

@@ -265,7 +265,7 @@ BOOST_AUTO_TEST_CASE(every_move_of_perft_positions_and_one_ply_deeper) {
         BOOST_TEST_CONTEXT(e.fen) {
             Position pos;
             std::string error;
-            BOOST_REQUIRE_MESSAGE(pos.set_fen(e.fen, e.chess960, &error), error);
+            BOOST_REQUIRE_MESSAGE((error = pos.set_fen(e.fen, e.chess960).message).empty(), error);
             c.check_position(pos);
             MoveList list;
             pos.generate_legal(list);
@@ -294,6 +294,8 @@ BOOST_AUTO_TEST_CASE(every_move_of_perft_positions_and_one_ply_deeper) {
 BOOST_AUTO_TEST_CASE(every_numeric_token_against_generation) {
     std::vector<EpdPosition> epd = load("perft.epd", false);
     std::vector<EpdPosition> epd960 = load("perft960.epd", true);
+    BOOST_REQUIRE_GE(epd.size(), 100U); // the files loaded: no vacuous pass
+    BOOST_REQUIRE_GE(epd960.size(), 10U);
     epd.insert(epd.end(), epd960.begin(), epd960.end());
     long reads = 0, accepted = 0, failures = 0;
     auto check = [&](Position const& pos) {
@@ -331,7 +333,7 @@ BOOST_AUTO_TEST_CASE(every_numeric_token_against_generation) {
     for (EpdPosition const& e : epd) {
         Position pos;
         std::string error;
-        BOOST_REQUIRE_MESSAGE(pos.set_fen(e.fen, e.chess960, &error), error);
+        BOOST_REQUIRE_MESSAGE((error = pos.set_fen(e.fen, e.chess960).message).empty(), error);
         check(pos);
         MoveList list;
         pos.generate_legal(list);

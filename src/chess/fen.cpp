@@ -9,11 +9,6 @@ namespace {
 
 constexpr std::string_view piece_letters = " PNBRQK";
 
-bool fail(std::string* error, std::string message) {
-    if (error) *error = std::move(message);
-    return false;
-}
-
 // Splits on runs of spaces/tabs; returns the number of fields (at most `max` are stored).
 int split_fields(std::string_view s, std::array<std::string_view, 7>& fields) {
     int n = 0;
@@ -57,12 +52,118 @@ void Position::set_castling_right(Color c, CastleSide side, Square rook) {
     castling_keep_[std::size_t(rook.index())] &= std::uint8_t(~(1U << bit));
 }
 
-bool Position::set_fen(std::string_view fen, bool chess960, std::string* error) {
+// The board field: pieces placed, one king a side, no pawn on the first or eighth rank.
+std::string Position::read_board(std::string_view field) {
+    int rank = 7;
+    int file = 0;
+    for (char ch : field) {
+        if (ch == '/') {
+            if (file != 8)
+                return "FEN rank " + std::to_string(rank + 1) + " does not have 8 squares";
+            if (rank == 0) return "FEN board has more than 8 ranks";
+            --rank;
+            file = 0;
+        } else if (ch >= '1' && ch <= '8') {
+            file += ch - '0';
+            if (file > 8)
+                return "FEN rank " + std::to_string(rank + 1) + " has more than 8 squares";
+        } else {
+            auto t = piece_letters.find(char(ch | 0x20) == ch ? char(ch - 32) : ch);
+            if (t == std::string_view::npos || t == 0)
+                return std::string("invalid character '") + ch + "' in FEN board";
+            if (file > 7)
+                return "FEN rank " + std::to_string(rank + 1) + " has more than 8 squares";
+            Color c = (ch >= 'a' && ch <= 'z') ? Color::black : Color::white;
+            put_piece(Piece(c, PieceType(t)), Square::at(file, rank));
+            ++file;
+        }
+    }
+    if (rank != 0 || file != 8) return "FEN board does not have 8 ranks of 8 squares";
+    for (Color c : {Color::white, Color::black}) {
+        int kings = popcount(pieces(c, PieceType::king));
+        if (kings != 1)
+            return std::string("FEN board has ") + std::to_string(kings) + " " +
+                   (c == Color::white ? "white" : "black") + " kings";
+    }
+    if (pieces(PieceType::pawn) & 0xFF000000000000FFULL)
+        return "FEN board has a pawn on the first or eighth rank";
+
+    return {};
+}
+
+// The castling field ("-", KQkq, file letters): rights set; `needs960` when only Chess960
+// gives them a meaning.
+std::string Position::read_castling(std::string_view field, bool& needs960) {
+    needs960 = false;
+    if (field != "-") {
+        for (char ch : field) {
+            Color c = (ch >= 'a' && ch <= 'z') ? Color::black : Color::white;
+            char up = c == Color::black ? char(ch - 32) : ch;
+            int back = home_rank(c);
+            Square ksq = king_square(c);
+            if (ksq.rank() != back)
+                return std::string("castling right '") + ch +
+                       "' but the king is not on its first rank";
+            if (ksq.file() == 0 || ksq.file() == 7)
+                return std::string("castling right '") + ch + "' with the king in a corner";
+            Bitboard rooks = pieces(c, PieceType::rook) & (Bitboard{0xFF} << (8 * back));
+            Square rook{};
+            if (up == 'K' || up == 'Q') {
+                bool king_side = up == 'K';
+                for (int fl = king_side ? 7 : 0; king_side ? fl > ksq.file() : fl < ksq.file();
+                     fl += king_side ? -1 : 1)
+                    if (rooks & Square::at(fl, back).bb()) {
+                        rook = Square::at(fl, back);
+                        break;
+                    }
+                if (!rook.ok())
+                    return std::string("castling right '") + ch + "' without a rook on that side";
+            } else if (up >= 'A' && up <= 'H') {
+                rook = Square::at(up - 'A', back);
+                if (!(rooks & rook.bb()))
+                    return std::string("castling right '") + ch + "' without a rook on that file";
+                if (rook.file() == ksq.file())
+                    return std::string("castling right '") + ch + "' names the king's file";
+                needs960 = true;
+            } else {
+                return std::string("invalid character '") + ch + "' in FEN castling field";
+            }
+            CastleSide side = castle_side(ksq, rook);
+            if (can_castle(c, side)) return std::string("duplicate castling right '") + ch + "'";
+            if (ksq.file() != 4 || (rook.file() != 0 && rook.file() != 7)) needs960 = true;
+            set_castling_right(c, side, rook);
+        }
+    }
+    return {};
+}
+
+// The en passant field: validated for shape; the square kept only when a capture there is
+// legal (the check info must be up to date).
+std::string Position::read_en_passant(std::string_view field) {
+    if (field != "-") {
+        std::string_view e = field;
+        if (e.size() != 2 || e[0] < 'a' || e[0] > 'h' || e[1] < '1' || e[1] > '8')
+            return "invalid FEN en passant square '" + std::string(e) + "'";
+        Square ep = Square::at(e[0] - 'a', e[1] - '1');
+        if (ep.rank() != relative_rank(side_, 5))
+            return "FEN en passant square '" + std::string(e) + "' is not on the " +
+                   (side_ == Color::white ? "sixth" : "third") + " rank";
+        int dir = pawn_push(side_);
+        Square pushed(ep.index() - dir);
+        Square origin(ep.index() + dir);
+        if (piece_on(pushed) == Piece(~side_, PieceType::pawn) && piece_on(ep).empty() &&
+            piece_on(origin).empty())
+            set_ep_if_capturable(ep);
+    }
+    return {};
+}
+
+FenError Position::set_fen(std::string_view fen, bool chess960) {
     std::array<std::string_view, 7> f{};
     int nfields = split_fields(fen, f);
     if (nfields < 4)
-        return fail(error, "FEN needs at least 4 fields (board, side, castling, en passant)");
-    if (nfields > 6) return fail(error, "FEN has more than 6 fields");
+        return FenError("FEN needs at least 4 fields (board, side, castling, en passant)");
+    if (nfields > 6) return FenError("FEN has more than 6 fields");
 
     by_type_.fill(0);
     by_color_.fill(0);
@@ -76,135 +177,38 @@ bool Position::set_fen(std::string_view fen, bool chess960, std::string* error) 
     castling_ = 0;
     ep_square_ = Square::none();
     chess960_ = false;
-    // Board.
-    int rank = 7;
-    int file = 0;
-    for (char ch : f[0]) {
-        if (ch == '/') {
-            if (file != 8)
-                return fail(error,
-                            "FEN rank " + std::to_string(rank + 1) + " does not have 8 squares");
-            if (rank == 0) return fail(error, "FEN board has more than 8 ranks");
-            --rank;
-            file = 0;
-        } else if (ch >= '1' && ch <= '8') {
-            file += ch - '0';
-            if (file > 8)
-                return fail(error,
-                            "FEN rank " + std::to_string(rank + 1) + " has more than 8 squares");
-        } else {
-            auto t = piece_letters.find(char(ch | 0x20) == ch ? char(ch - 32) : ch);
-            if (t == std::string_view::npos || t == 0)
-                return fail(error, std::string("invalid character '") + ch + "' in FEN board");
-            if (file > 7)
-                return fail(error,
-                            "FEN rank " + std::to_string(rank + 1) + " has more than 8 squares");
-            Color c = (ch >= 'a' && ch <= 'z') ? Color::black : Color::white;
-            put_piece(Piece(c, PieceType(t)), Square::at(file, rank));
-            ++file;
-        }
-    }
-    if (rank != 0 || file != 8) return fail(error, "FEN board does not have 8 ranks of 8 squares");
-    for (Color c : {Color::white, Color::black}) {
-        int kings = popcount(pieces(c, PieceType::king));
-        if (kings != 1)
-            return fail(error, std::string("FEN board has ") + std::to_string(kings) + " " +
-                                   (c == Color::white ? "white" : "black") + " kings");
-    }
-    if (pieces(PieceType::pawn) & 0xFF000000000000FFULL)
-        return fail(error, "FEN board has a pawn on the first or eighth rank");
-
+    if (auto e = read_board(f[0]); !e.empty()) return FenError(std::move(e));
     // Side to move.
     if (f[1] == "w")
         side_ = Color::white;
     else if (f[1] == "b")
         side_ = Color::black;
     else
-        return fail(error, "FEN side to move must be 'w' or 'b'");
+        return FenError("FEN side to move must be 'w' or 'b'");
 
-    // Castling.
     bool needs960 = false;
-    if (f[2] != "-") {
-        for (char ch : f[2]) {
-            Color c = (ch >= 'a' && ch <= 'z') ? Color::black : Color::white;
-            char up = c == Color::black ? char(ch - 32) : ch;
-            int back = home_rank(c);
-            Square ksq = king_square(c);
-            if (ksq.rank() != back)
-                return fail(error, std::string("castling right '") + ch +
-                                       "' but the king is not on its first rank");
-            if (ksq.file() == 0 || ksq.file() == 7)
-                return fail(error,
-                            std::string("castling right '") + ch + "' with the king in a corner");
-            Bitboard rooks = pieces(c, PieceType::rook) & (Bitboard{0xFF} << (8 * back));
-            Square rook{};
-            if (up == 'K' || up == 'Q') {
-                bool king_side = up == 'K';
-                for (int fl = king_side ? 7 : 0; king_side ? fl > ksq.file() : fl < ksq.file();
-                     fl += king_side ? -1 : 1)
-                    if (rooks & Square::at(fl, back).bb()) {
-                        rook = Square::at(fl, back);
-                        break;
-                    }
-                if (!rook.ok())
-                    return fail(error, std::string("castling right '") + ch +
-                                           "' without a rook on that side");
-            } else if (up >= 'A' && up <= 'H') {
-                rook = Square::at(up - 'A', back);
-                if (!(rooks & rook.bb()))
-                    return fail(error, std::string("castling right '") + ch +
-                                           "' without a rook on that file");
-                if (rook.file() == ksq.file())
-                    return fail(error,
-                                std::string("castling right '") + ch + "' names the king's file");
-                needs960 = true;
-            } else {
-                return fail(error,
-                            std::string("invalid character '") + ch + "' in FEN castling field");
-            }
-            CastleSide side = castle_side(ksq, rook);
-            if (can_castle(c, side))
-                return fail(error, std::string("duplicate castling right '") + ch + "'");
-            if (ksq.file() != 4 || (rook.file() != 0 && rook.file() != 7)) needs960 = true;
-            set_castling_right(c, side, rook);
-        }
-    }
+    if (auto e = read_castling(f[2], needs960); !e.empty()) return FenError(std::move(e));
     chess960_ = chess960 || needs960;
 
     // The side not to move must not be in check.
     Square their_king = king_square(~side_);
     if (attackers_to(their_king, pieces(), side_))
-        return fail(error, "the side not to move is in check");
+        return FenError("the side not to move is in check");
 
     // Move counters (before en passant, which needs the check info).
     int halfmove = 0;
     int fullmove = 1;
     if (nfields >= 5 && !parse_number(f[4], 65535, halfmove))
-        return fail(error, "invalid FEN halfmove clock '" + std::string(f[4]) + "'");
+        return FenError("invalid FEN halfmove clock '" + std::string(f[4]) + "'");
     if (nfields >= 6 && !parse_number(f[5], 65535, fullmove))
-        return fail(error, "invalid FEN fullmove number '" + std::string(f[5]) + "'");
+        return FenError("invalid FEN fullmove number '" + std::string(f[5]) + "'");
     halfmove_clock_ = std::uint16_t(halfmove);
     fullmove_ = std::uint16_t(fullmove == 0 ? 1 : fullmove);
 
     update_check_info();
 
-    // En passant: validated for shape; kept only when a capture there is legal.
-    if (f[3] != "-") {
-        std::string_view e = f[3];
-        if (e.size() != 2 || e[0] < 'a' || e[0] > 'h' || e[1] < '1' || e[1] > '8')
-            return fail(error, "invalid FEN en passant square '" + std::string(e) + "'");
-        Square ep = Square::at(e[0] - 'a', e[1] - '1');
-        if (ep.rank() != relative_rank(side_, 5))
-            return fail(error, "FEN en passant square '" + std::string(e) + "' is not on the " +
-                                   (side_ == Color::white ? "sixth" : "third") + " rank");
-        int dir = pawn_push(side_);
-        Square pushed(ep.index() - dir);
-        Square origin(ep.index() + dir);
-        if (piece_on(pushed) == Piece(~side_, PieceType::pawn) && piece_on(ep).empty() &&
-            piece_on(origin).empty())
-            set_ep_if_capturable(ep);
-    }
-    return true;
+    if (auto e = read_en_passant(f[3]); !e.empty()) return FenError(std::move(e));
+    return {};
 }
 
 std::string Position::fen() const {

@@ -4,7 +4,7 @@
 
 namespace pgn_iccf::chess {
 
-Position::Position() { set_fen(start_fen); }
+Position::Position() { (void)set_fen(start_fen); }
 
 // Pieces of either colour that alone stand between the king of colour c and an enemy slider;
 // the enemy sliders with nothing in between (they give check) are added to `checking`. Only

@@ -11,6 +11,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace pgn_iccf::chess {
 
@@ -22,6 +23,14 @@ struct UndoInfo {
     std::uint16_t halfmove_clock = 0;
     Bitboard checkers = 0;
     std::array<Bitboard, 2> blockers{}; // blockers_for_king of both colours before the move
+};
+
+// What Position::set_fen found wrong with a FEN: ok() when it was read.
+struct FenError {
+    FenError() = default;
+    explicit FenError(std::string m) : message(std::move(m)) {}
+    std::string message; // one line; empty when ok()
+    bool ok() const { return message.empty(); }
 };
 
 class Position {
@@ -40,9 +49,9 @@ public:
     // pawns on the first/eighth rank, castling rights without their rook (or king off its
     // first rank), the side not to move in check, an en passant square on the wrong rank. An
     // en passant square on the right rank is kept only if a legal capture there exists (see
-    // ep_square()). Returns false and fills `error` (if given) with a one-line message; the
-    // position is then unspecified.
-    bool set_fen(std::string_view fen, bool chess960 = false, std::string* error = nullptr);
+    // ep_square()). Returns what is wrong, in one line (the position is then unspecified), or
+    // an ok() value.
+    [[nodiscard]] FenError set_fen(std::string_view fen, bool chess960 = false);
 
     // FEN of the position. Castling is written KQkq in standard chess, and as Shredder file
     // letters (e.g. HAha) in Chess960 positions when the rooks are not the outermost ones
@@ -142,6 +151,10 @@ public:
     bool operator==(Position const& o) const;
 
 private:
+    // The parts of set_fen: each reads one FEN field and returns what is wrong, or "".
+    std::string read_board(std::string_view field);
+    std::string read_castling(std::string_view field, bool& needs960);
+    std::string read_en_passant(std::string_view field);
     void put_piece(Piece p, Square s);
     void remove_piece(Square s);
     void move_piece(Square from, Square to);

@@ -95,8 +95,8 @@ int main(int argc, char** argv) {
     if (fen == "startpos") fen = Position::start_fen;
 
     Position pos;
-    std::string error;
-    if (!pos.set_fen(fen, chess960, &error)) return usage_error("bad FEN '" + fen + "': " + error);
+    if (FenError const bad = pos.set_fen(fen, chess960); !bad.ok())
+        return usage_error("bad FEN '" + fen + "': " + bad.message);
 
     auto start = std::chrono::steady_clock::now();
     std::uint64_t total = 0;

@@ -393,8 +393,8 @@ void Converter::setup() {
     std::string fen;
     parser::unescape_tag_value(tag_value(TagKind::fen), fen);
     if (!fen.empty()) {
-        std::string error;
-        if (!pos_.set_fen(fen, chess960, &error)) {
+        if (chess::FenError const bad = pos_.set_fen(fen, chess960); !bad.ok()) {
+            std::string const& error = bad.message;
             // Quoted here rather than as the token, to cut it at fen_bytes, not quoted_bytes;
             // the error may quote a field of it.
             std::string m = "'" + terminal_safe(fen, fen_bytes) + "': invalid FEN: ";

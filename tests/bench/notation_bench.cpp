@@ -86,7 +86,7 @@ std::vector<std::string> tokens_of(std::string const& text) {
 
 void add_game(Corpus& c, std::string const& fen, std::string const& movetext) {
     Game g;
-    if (!fen.empty() && !g.start.set_fen(fen)) return;
+    if (!fen.empty() && !g.start.set_fen(fen).ok()) return;
     g.first = c.moves.size();
     Position pos = g.start;
     for (std::string const& tok : tokens_of(movetext)) {

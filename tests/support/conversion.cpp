@@ -121,7 +121,7 @@ public:
         if (fen_.empty()) {
             cur_ = Position{};
             cur_.set_chess960(chess960);
-        } else if (!cur_.set_fen(fen_, chess960, &error)) {
+        } else if (!(error = cur_.set_fen(fen_, chess960).message).empty()) {
             fail(cat("our FEN ", fen_, " is refused: ", error));
         }
     }

@@ -547,7 +547,7 @@ std::string check_make_unmake(Position const& pos, Move m) {
         return cat(what, ": gives_check ", check, " but in check ", p.in_check());
     Position fresh;
     std::string error;
-    if (!fresh.set_fen(p.fen(), p.chess960(), &error))
+    if (!(error = fresh.set_fen(p.fen(), p.chess960()).message).empty())
         return cat(what, ": its FEN ", p.fen(), " is refused: ", error);
     if (auto f = compare_state(p, fresh, what + " against its FEN"); !f.empty()) return f;
     p.undo_move(m, u);
@@ -674,7 +674,7 @@ std::string check_move_input(std::string_view bytes) {
     if (bytes.size() < 2) return {};
     Position pos;
     std::string_view const fen = move_positions[static_cast<unsigned char>(bytes[0]) & 15U];
-    if (!pos.set_fen(fen)) return cat("the move target's position ", fen, " is refused");
+    if (!pos.set_fen(fen).ok()) return cat("the move target's position ", fen, " is refused");
     auto const languages = notation::all_languages();
     auto const b = static_cast<unsigned char>(bytes[1]);
     notation::ReadOptions opt;
@@ -686,14 +686,14 @@ std::string check_move_input(std::string_view bytes) {
 std::string check_fen(std::string_view fen, bool chess960) {
     Position pos;
     std::string error;
-    if (!pos.set_fen(fen, chess960, &error)) {
+    if (!(error = pos.set_fen(fen, chess960).message).empty()) {
         if (error.empty()) return cat("FEN ", show(fen), " refused without a message");
         return {};
     }
     if (chess960 && !pos.chess960()) return cat("FEN ", show(fen), " read as Chess960 is not");
     std::string const out = pos.fen();
     Position again;
-    if (!again.set_fen(out, pos.chess960(), &error))
+    if (!(error = again.set_fen(out, pos.chess960()).message).empty())
         return cat("FEN ", show(fen), " written as ", out, " is refused: ", error);
     if (auto f = compare_state(again, pos, cat("FEN ", show(fen), " written as ", out)); !f.empty())
         return f;
