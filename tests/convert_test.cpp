@@ -862,3 +862,21 @@ BOOST_AUTO_TEST_CASE(every_diagnostic_kind_has_its_whole_message) {
         }
     }
 }
+
+BOOST_AUTO_TEST_CASE(text_and_a_result_after_the_result_stay_with_the_game) {
+    // `1-0 ff *`: the text after the result does not start like a game (no move number, no
+    // move), so the '*' after it is part of it, not the result of a phantom game; `1. e4 *
+    // d4 1-0` is still two games on one line.
+    auto c = convert("[Event \"a\"]\n\n1. e4 e5 1-0 ff *\n");
+    BOOST_TEST((c.status == std::vector<pgn::GameStatus>{pgn::GameStatus::converted}));
+    BOOST_TEST(c.out == "[Event \"a\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
+                        "[White \"?\"]\n[Black \"?\"]\n[Result \"1-0\"]\n[Notation \"ICCF\"]\n\n"
+                        "1. 5254 5755 {ff *} 1-0\n\n");
+    BOOST_TEST(
+        c.messages ==
+        "test.pgn:3:14: warning: game 1: 'ff *': text after the result; read as a comment\n");
+    auto two = convert("1. e4 * d4 1-0\n", to(notation::Notation::san));
+    BOOST_TEST(two.status.size() == 2U);
+    BOOST_TEST(two.out == roster_unknown + "[Result \"*\"]\n\n1. e4 *\n\n" + roster_unknown +
+                              "[Result \"1-0\"]\n\n1. d4 1-0\n\n");
+}

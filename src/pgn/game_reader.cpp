@@ -720,14 +720,15 @@ Splitter::Step Splitter::after_result(char const*& p) {
         if (p + 1 != end_ && p[1] == '.') return finish(off(p));
     }
     // Text: another game on this line (`e4 * d4 1-0`) if a result follows before the line
-    // end or a comment; else it belongs to this game (`1-0 ff`). The search resumes where it
-    // stopped (st_.searched).
+    // end or a comment and the text starts like a game (a move number or a move); else it
+    // belongs to this game (`1-0 ff`, `1-0 ff *`). The search resumes where it stopped
+    // (st_.searched).
     char const* q = at(std::max(off(p), st_.searched));
     for (; q != end_ && !is_line_end(*q) && *q != '{' && *q != ';'; ++q) {
         if (split_classes[static_cast<unsigned char>(*q)] != result_start && *q != '(') continue;
         if (q != lo_ && is_token_byte(q[-1]) && q[-1] != '"' && q[-1] != '.') continue;
         if (end_ - q < 8 && !final_) break;
-        if (match_result(q, end_) != 0) return finish(off(p));
+        if (match_result(q, end_) != 0 && starts_like_game(p, q)) return finish(off(p));
     }
     st_.searched = off(q);
     if (q == end_ || (end_ - q < 8 && !final_ && !is_line_end(*q) && *q != '{' && *q != ';'))

@@ -19,11 +19,12 @@
 //   there followed by a tag section (a comment at the top of a file) lead that game.
 // - A game with a result (outside comments and variations; the forfeits `(+)-(-)` `(-)-(+)`
 //   count, where a '(' would open a variation) owns the rest of the result's line: blanks,
-//   comments, a ')' and text (`1-0 ff`), up to and including its line end. Only a '[', a `1.`
-//   or text that a result follows on that line (`e4 * d4 1-0`: games on one line) starts the
-//   next game there, after the result and its blanks. Then come the comment lines after it
-//   (a line starting, after blanks, with '{' or ';'; blank and '%' lines between them): they
-//   belong to the game too, up to the line end of the last one (engine logs write `; { Game
+//   comments, a ')' and text (`1-0 ff`, `1-0 ff *`), up to and including its line end. Only
+//   a '[', a `1.` or text that starts like a game (a move number or a move legal in the
+//   starting position) and that a result follows on that line (`e4 * d4 1-0`: games on one
+//   line) starts the next game there, after the result and its blanks. Then come the comment lines
+//   after it (a line starting, after blanks, with '{' or ';'; blank and '%' lines between them):
+//   they belong to the game too, up to the line end of the last one (engine logs write `; { Game
 //   Nr. 1 : X draws ... }` after every game). Other text after such a comment on its line
 //   starts the next piece there; a comment there never closed (or closed only after a line
 //   that begins like a tag pair) does not join: the game ends before it.
