@@ -348,6 +348,22 @@ private:
     }
     // A CR ending the bytes read may be the first half of a CRLF.
     bool pending_cr(char const* q) const { return !final_ && *q == '\r' && q + 1 == end_; }
+    // The rest of a '%' line (st_.in_percent) at the start of a line between or after games:
+    // done (p past its line end, the next line's start recorded), unread (no line end before
+    // end_: p unchanged) or cr (a CR that may get its LF: p at it).
+    enum class PercentLine : std::uint8_t { done, unread, cr };
+    PercentLine percent_line(char const*& p) {
+        char const* const le = find_line_end(p, end_);
+        if (le == end_) return PercentLine::unread;
+        if (pending_cr(le)) {
+            p = le;
+            return PercentLine::cr;
+        }
+        p = skip_line_end(le, end_);
+        st_.in_percent = false;
+        st_.line_start = off(p);
+        return PercentLine::done;
+    }
     void enter_content_line(char const* p, bool in_tags) {
         st_.mode = Mode::content_line;
         st_.in_tags = in_tags;
@@ -468,15 +484,9 @@ Splitter::Step Splitter::tag_skip(char const*& p) {
 Splitter::Step Splitter::content_line(char const*& p) {
     for (;;) {
         if (st_.in_percent) {
-            char const* const le = find_line_end(p, end_);
-            if (le == end_) return at_limit(p);
-            if (pending_cr(le)) {
-                p = le;
-                return Step::wait;
-            }
-            p = skip_line_end(le, end_);
-            st_.in_percent = false;
-            st_.line_start = off(p);
+            PercentLine const r = percent_line(p);
+            if (r == PercentLine::unread) return at_limit(p);
+            if (r == PercentLine::cr) return Step::wait;
             continue;
         }
         char const* const q = skip_blanks(p, end_);
@@ -742,18 +752,12 @@ Splitter::Step Splitter::after_result(char const*& p) {
 Splitter::Step Splitter::after_game(char const*& p) {
     for (;;) {
         if (st_.in_percent) {
-            char const* const le = find_line_end(p, end_);
-            if (le == end_) {
+            PercentLine const r = percent_line(p);
+            if (r == PercentLine::cr) return Step::wait;
+            if (r == PercentLine::unread) {
                 p = end_;
                 return final_ ? finish(st_.trail_end) : Step::wait;
             }
-            if (pending_cr(le)) {
-                p = le;
-                return Step::wait;
-            }
-            p = skip_line_end(le, end_);
-            st_.in_percent = false;
-            st_.line_start = off(p);
             continue;
         }
         char const* const q = skip_blanks(p, end_);
