@@ -445,7 +445,7 @@ void Converter::put_comment(std::string_view text, syntax::CommentKind kind) {
     if (!splits) {
         std::string line(text);
         for (char& c : line)
-            if (c == '\n' || c == '\r') c = ' ';
+            if (scan::is_line_end(c)) c = ' ';
         writer_.line_comment(line);
         return;
     }
@@ -569,8 +569,7 @@ void Converter::flush_broken(std::uint64_t end) {
         end = std::min<std::uint64_t>(end, start + rest.size());
         if (cut_from_ < start || end < cut_from_) return;
         rest = rest.substr(cut_from_ - start, end - cut_from_);
-        while (!rest.empty() && (rest.back() == ' ' || rest.back() == '\t' || rest.back() == '\n' ||
-                                 rest.back() == '\r'))
+        while (!rest.empty() && (scan::is_blank(rest.back()) || scan::is_line_end(rest.back())))
             rest.remove_suffix(1);
         broken_text_.assign(rest);
         // Holding a comment, it is written as several (put_comment).
