@@ -355,6 +355,20 @@ private:
     std::uint64_t files_done_ = 0;
 };
 
+// Starts a diagnostic line of this layer, in the converter's shape: "FILE:LINE:COL: SEVERITY: "
+// (the file name escaped for the terminal).
+void begin_diagnostic(std::string& m, Job const& job, syntax::Location at, char const* severity) {
+    pgn::append_terminal_safe(m, job.display, pgn::no_cut);
+    m += ':' + std::to_string(at.line) + ':' + std::to_string(at.column) + ": " + severity + ": ";
+}
+
+// Bytes as read to the rejects file; a line end keeps games apart when the input's last game
+// had none.
+void add_to_rejects(Batch& b, std::string_view bytes) {
+    b.rejects += bytes;
+    if (!bytes.empty() && bytes.back() != '\n') b.rejects += '\n';
+}
+
 // A piece of a game larger than --max-game-size: the game is one rejected game with one error
 // (at its first piece); its bytes, piece by piece, go to the rejects file unparsed.
 void oversized_piece(Batch& b, syntax::RawGame const& piece, pgn::GamePart part, Job const& job,
@@ -364,17 +378,17 @@ void oversized_piece(Batch& b, syntax::RawGame const& piece, pgn::GamePart part,
         ++b.rejected;
         ++b.errors;
         std::string& m = b.messages;
-        pgn::append_terminal_safe(m, job.display, pgn::no_cut);
-        m += ':' + std::to_string(piece.start.line) + ':' + std::to_string(piece.start.column) +
-             ": error: game " + std::to_string(piece.number) + ": the game is larger than " +
+        begin_diagnostic(m, job, piece.start, "error");
+        m += "game " + std::to_string(piece.number) + ": the game is larger than " +
              format_size(opt.max_game_size) + " (--max-game-size): not read";
         b.kinds.emplace_back(); // an error
         m += sinks.rejects ? "; its bytes go to the rejects file\n" : "\n";
     }
     if (!sinks.rejects) return;
-    b.rejects += piece.bytes;
-    if (part == pgn::GamePart::oversized_last && !piece.bytes.empty() && piece.bytes.back() != '\n')
-        b.rejects += '\n';
+    if (part == pgn::GamePart::oversized_last)
+        add_to_rejects(b, piece.bytes);
+    else
+        b.rejects += piece.bytes; // the game goes on in the next piece
 }
 
 // Text between games (GamePart::text): no game, so not counted; a warning naming its lines,
@@ -382,19 +396,15 @@ void oversized_piece(Batch& b, syntax::RawGame const& piece, pgn::GamePart part,
 void text_between_games(Batch& b, syntax::RawGame const& text, Job const& job, Sinks const& sinks) {
     ++b.warnings;
     std::string& m = b.messages;
-    pgn::append_terminal_safe(m, job.display, pgn::no_cut);
+    begin_diagnostic(m, job, text.start, "warning");
     auto const last = pgn::last_line(text);
-    m += ':' + std::to_string(text.start.line) + ':' + std::to_string(text.start.column) +
-         ": warning: " + (last == text.start.line ? "line " : "lines ") +
-         std::to_string(text.start.line) +
+    m += (last == text.start.line ? "line " : "lines ") + std::to_string(text.start.line) +
          (last == text.start.line ? std::string() : '-' + std::to_string(last)) +
          ": text between games is not a game";
     m += sinks.rejects ? "; its bytes go to the rejects file\n"
                        : "; left out (--rejects keeps it)\n";
     b.kinds.emplace_back("text between games");
-    if (!sinks.rejects) return;
-    b.rejects += text.bytes;
-    if (!text.bytes.empty() && text.bytes.back() != '\n') b.rejects += '\n';
+    if (sinks.rejects) add_to_rejects(b, text.bytes);
 }
 
 // The parallel middle stage: converts one batch with the thread's own Converter.
@@ -433,12 +443,8 @@ void convert(Batch& b, pgn::Converter& converter, Plan const& plan, PipelineOpti
             break;
         }
         // Every game not converted in full goes to the rejects file as read (a kept-broken
-        // game too: it is written only up to its bad move); a line end keeps games apart
-        // when the input's last game had none.
-        if (r.status != pgn::GameStatus::converted && sinks.rejects) {
-            b.rejects += game.bytes;
-            if (!game.bytes.empty() && game.bytes.back() != '\n') b.rejects += '\n';
-        }
+        // game too: it is written only up to its bad move).
+        if (r.status != pgn::GameStatus::converted && sinks.rejects) add_to_rejects(b, game.bytes);
     }
     io::Compression const c =
         plan.directory_mode ? job.output_compression : sinks.single_compression;
