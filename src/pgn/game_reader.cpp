@@ -348,21 +348,44 @@ private:
     }
     // A CR ending the bytes read may be the first half of a CRLF.
     bool pending_cr(char const* q) const { return !final_ && *q == '\r' && q + 1 == end_; }
-    // The rest of a '%' line (st_.in_percent) at the start of a line between or after games:
-    // done (p past its line end, the next line's start recorded), unread (no line end before
-    // end_: p unchanged) or cr (a CR that may get its LF: p at it).
-    enum class PercentLine : std::uint8_t { done, unread, cr };
-    PercentLine percent_line(char const*& p) {
-        char const* const le = find_line_end(p, end_);
-        if (le == end_) return PercentLine::unread;
-        if (pending_cr(le)) {
-            p = le;
-            return PercentLine::cr;
+    // From a line start, between or after games: skips blank lines (`blank` set when one is
+    // skipped) and '%' lines, in steps that resume (st_.in_percent, st_.line_start). content:
+    // p at the first other byte of a line; unread: the bytes read end first; cr: they end in
+    // a CR that may get its LF (p at it).
+    enum class LineSkip : std::uint8_t { content, unread, cr };
+    LineSkip skip_empty_lines(char const*& p, bool& blank) {
+        for (;;) {
+            if (st_.in_percent) {
+                char const* const le = find_line_end(p, end_);
+                if (le == end_) return LineSkip::unread;
+                if (pending_cr(le)) {
+                    p = le;
+                    return LineSkip::cr;
+                }
+                p = skip_line_end(le, end_);
+                st_.in_percent = false;
+                st_.line_start = off(p);
+                continue;
+            }
+            char const* const q = skip_blanks(p, end_);
+            if (q == end_) return LineSkip::unread;
+            if (is_line_end(*q)) {
+                if (pending_cr(q)) {
+                    p = q;
+                    return LineSkip::cr;
+                }
+                blank = true;
+                p = skip_line_end(q, end_);
+                st_.line_start = off(p);
+                continue;
+            }
+            p = q;
+            if (*q == '%' && q == at(st_.line_start)) {
+                st_.in_percent = true;
+                continue;
+            }
+            return LineSkip::content;
         }
-        p = skip_line_end(le, end_);
-        st_.in_percent = false;
-        st_.line_start = off(p);
-        return PercentLine::done;
     }
     void enter_content_line(char const* p, bool in_tags) {
         st_.mode = Mode::content_line;
@@ -482,30 +505,12 @@ Splitter::Step Splitter::tag_skip(char const*& p) {
 // After a line end: blank lines and '%' lines are skipped up to the next line with content,
 // which decides whether the game ends before that line.
 Splitter::Step Splitter::content_line(char const*& p) {
-    for (;;) {
-        if (st_.in_percent) {
-            PercentLine const r = percent_line(p);
-            if (r == PercentLine::unread) return at_limit(p);
-            if (r == PercentLine::cr) return Step::wait;
-            continue;
-        }
-        char const* const q = skip_blanks(p, end_);
-        if (q == end_) return at_limit(p);
-        if (is_line_end(*q)) {
-            if (pending_cr(q)) {
-                p = q;
-                return Step::wait;
-            }
-            st_.after_blank = true;
-            p = skip_line_end(q, end_);
-            st_.line_start = off(p);
-            continue;
-        }
-        p = q;
-        if (*q == '%' && q == at(st_.line_start)) {
-            st_.in_percent = true;
-            continue;
-        }
+    switch (skip_empty_lines(p, st_.after_blank)) {
+    case LineSkip::unread:
+        return at_limit(p);
+    case LineSkip::cr:
+        return Step::wait;
+    case LineSkip::content:
         break;
     }
     if (st_.in_tags) {
@@ -750,35 +755,14 @@ Splitter::Step Splitter::after_result(char const*& p) {
 // At a line start after the game's last line: blank lines and '%' lines are skipped; a line
 // starting with a comment joins the game, anything else (or the end) starts after it.
 Splitter::Step Splitter::after_game(char const*& p) {
-    for (;;) {
-        if (st_.in_percent) {
-            PercentLine const r = percent_line(p);
-            if (r == PercentLine::cr) return Step::wait;
-            if (r == PercentLine::unread) {
-                p = end_;
-                return final_ ? finish(st_.trail_end) : Step::wait;
-            }
-            continue;
-        }
-        char const* const q = skip_blanks(p, end_);
-        if (q == end_) {
-            p = end_;
-            return final_ ? finish(st_.trail_end) : Step::wait;
-        }
-        if (is_line_end(*q)) {
-            if (pending_cr(q)) {
-                p = q;
-                return Step::wait;
-            }
-            p = skip_line_end(q, end_);
-            st_.line_start = off(p);
-            continue;
-        }
-        p = q;
-        if (*q == '%' && q == at(st_.line_start)) {
-            st_.in_percent = true;
-            continue;
-        }
+    bool blank = false; // whether a blank line came first does not matter here
+    switch (skip_empty_lines(p, blank)) {
+    case LineSkip::unread:
+        p = end_;
+        return final_ ? finish(st_.trail_end) : Step::wait;
+    case LineSkip::cr:
+        return Step::wait;
+    case LineSkip::content:
         break;
     }
     if (*p == '{') {
