@@ -352,6 +352,21 @@ private:
     // skipped) and '%' lines, in steps that resume (st_.in_percent, st_.line_start). content:
     // p at the first other byte of a line; unread: the bytes read end first; cr: they end in
     // a CR that may get its LF (p at it).
+    // A comment at p after the result or after the game's last line: the scan goes on in it
+    // (the rest of a brace comment's last line is the game's too).
+    bool start_comment(char const*& p) {
+        if (*p == '{') {
+            st_.mode = Mode::comment;
+            st_.line = Line::rest;
+            ++p;
+            return true;
+        }
+        if (*p == ';') {
+            st_.mode = Mode::line_comment;
+            return true;
+        }
+        return false;
+    }
     enum class LineSkip : std::uint8_t { content, unread, cr };
     LineSkip skip_empty_lines(char const*& p, bool& blank) {
         for (;;) {
@@ -719,16 +734,7 @@ Splitter::Step Splitter::after_result(char const*& p) {
         st_.in_percent = false;
         return Step::go;
     }
-    if (*p == '{') {
-        st_.mode = Mode::comment;
-        st_.line = Line::rest;
-        ++p;
-        return Step::go;
-    }
-    if (*p == ';') {
-        st_.mode = Mode::line_comment;
-        return Step::go;
-    }
+    if (start_comment(p)) return Step::go;
     if (!st_.result_line || *p == '[') return finish(off(p));
     if (*p == '1') {
         if (p + 1 == end_ && !final_) return Step::wait;
@@ -765,16 +771,7 @@ Splitter::Step Splitter::after_game(char const*& p) {
     case LineSkip::content:
         break;
     }
-    if (*p == '{') {
-        st_.mode = Mode::comment;
-        st_.line = Line::rest;
-        ++p;
-        return Step::go;
-    }
-    if (*p == ';') {
-        st_.mode = Mode::line_comment;
-        return Step::go;
-    }
+    if (start_comment(p)) return Step::go;
     return finish(st_.trail_end);
 }
 
