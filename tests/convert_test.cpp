@@ -4,6 +4,7 @@
 #define BOOST_TEST_MODULE convert
 #include <boost/test/unit_test.hpp>
 
+#include "batch/wording.hpp"
 #include "pgn/converter.hpp"
 #include "pgn/game_reader.hpp"
 #include "pgn/writer.hpp"
@@ -21,6 +22,7 @@ namespace {
 struct Converted {
     std::string out;
     std::string messages;
+    std::vector<std::string_view> kinds;
     std::vector<pgn::GameStatus> status;
     int errors = 0, warnings = 0;
     std::uint64_t corrected = 0;
@@ -39,7 +41,7 @@ Converted convert(std::string const& input, pgn::ConvertOptions opt = {}) {
             continue;
         }
         auto r = conv.convert(game, "test.pgn", c.out);
-        c.messages += r.messages;
+        batch::word_all(r, "test.pgn", c.messages, c.kinds);
         c.status.push_back(r.status);
         c.errors += r.errors;
         c.warnings += r.warnings;

@@ -1,5 +1,7 @@
 #include "batch/pipeline.hpp"
 
+#include "batch/wording.hpp"
+
 #include "io/compress.hpp"
 #include "pgn/game_reader.hpp"
 #include "pgn/terminal.hpp"
@@ -429,8 +431,7 @@ void convert(Batch& b, pgn::Converter& converter, Plan const& plan, PipelineOpti
         b.errors += std::uint64_t(r.errors);
         b.warnings += std::uint64_t(r.warnings);
         b.corrected += r.corrected;
-        b.messages += r.messages;
-        b.kinds.insert(b.kinds.end(), r.kinds.begin(), r.kinds.end());
+        word_all(r, job.display, b.messages, b.kinds);
         switch (r.status) {
         case pgn::GameStatus::converted:
             ++b.converted;

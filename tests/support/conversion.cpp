@@ -3,6 +3,7 @@
 #include "support/detail.hpp"
 #include "support/properties.hpp"
 
+#include "batch/wording.hpp"
 #include "grammar/parse.hpp"
 #include "io/source.hpp"
 #include "pgn/game_reader.hpp"
@@ -33,6 +34,7 @@ struct Game {
 struct Run {
     std::string out;
     std::string messages;
+    std::vector<std::string_view> kinds;
     std::vector<Game> games;
     std::string io_error;
     std::uint64_t bytes_read = 0;
@@ -47,7 +49,7 @@ Run convert(std::string_view bytes, ConvertOptions const& options, std::size_t c
     while (reader.next(g)) {
         if (reader.part() == pgn::GamePart::text) continue; // text between games: no game
         pgn::GameReport const r = converter.convert(g, "fuzz.pgn", run.out);
-        run.messages += r.messages;
+        batch::word_all(r, "fuzz.pgn", run.messages, run.kinds);
         run.games.push_back({r.status, r.moves, r.errors});
     }
     run.io_error = reader.io_error();

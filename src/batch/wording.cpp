@@ -1,0 +1,286 @@
+#include "batch/wording.hpp"
+
+#include "grammar/parse.hpp"
+#include "pgn/terminal.hpp"
+
+#include <string>
+
+namespace pgn_iccf::batch {
+
+namespace {
+
+using notation::ReadError;
+using pgn::Problem;
+using pgn::ProblemKind;
+using pgn::terminal_safe;
+
+// An invalid FEN is quoted whole up to this many bytes (a real one is at most about 90).
+constexpr std::size_t fen_bytes = 100;
+
+// A square as the token that named it wrote it: "54" in numeric tokens, "e4" otherwise.
+void append_square(std::string& s, chess::Square sq, bool numeric) {
+    s += numeric ? sq.numeric_name() : sq.name();
+}
+
+// "5254 (e4), 6254 (f4) or 5264 (e6)"
+void append_moves_both(std::string& s, std::vector<pgn::NamedMove> const& moves) {
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        if (i) s.append(i + 1 == moves.size() ? " or " : ", ");
+        s.append(moves[i].numeric.view());
+        s.append(" (");
+        s.append(moves[i].san.view());
+        s.push_back(')');
+    }
+}
+
+// What reading the move found, then what happens next (see Problem's move fields).
+void word_unplayable(std::string& msg, Problem const& p) {
+    bool const white = p.side == chess::Color::white;
+    bool const numeric = p.numeric;
+    if (p.null_in_check) {
+        msg.append("a null move is not possible while in check");
+    } else {
+        switch (p.error) {
+        case ReadError::invalid_syntax:
+            msg.append("not a move in SAN, long algebraic or numeric notation");
+            break;
+        case ReadError::unknown_piece_letter:
+            msg.append("unknown piece letter for input language '");
+            msg.append(p.language);
+            msg.append("' (see --input-lang)");
+            break;
+        case ReadError::no_piece:
+            msg.append("no ");
+            if (p.from.ok()) {
+                msg.append(numeric ? "piece" : notation::piece_name(p.piece));
+                msg.append(" on ");
+                append_square(msg, p.from, numeric);
+            } else {
+                msg.append(notation::piece_name(p.piece));
+                msg.append(" can move to ");
+                if (p.to.ok()) append_square(msg, p.to, false);
+            }
+            break;
+        case ReadError::wrong_color:
+            msg.append("the piece on ");
+            append_square(msg, p.from, numeric);
+            msg.append(white ? " is Black's; White is to move" : " is White's; Black is to move");
+            break;
+        case ReadError::illegal:
+            if (numeric && p.from.ok() && p.to.ok() && p.piece_on_from != chess::PieceType::none) {
+                msg.append("the ");
+                msg.append(notation::piece_name(p.piece_on_from));
+                msg.append(" on ");
+                append_square(msg, p.from, true);
+                msg.append(" cannot move to ");
+                append_square(msg, p.to, true);
+            } else if (!numeric && p.piece != chess::PieceType::none && p.to.ok()) {
+                msg.append("no ");
+                msg.append(notation::piece_name(p.piece));
+                msg.append(" can legally move to ");
+                append_square(msg, p.to, false);
+            } else {
+                msg.append("not a legal move here");
+            }
+            if (p.in_check) msg.append(white ? " (White is in check)" : " (Black is in check)");
+            break;
+        case ReadError::ambiguous:
+            msg.append("ambiguous: could be ");
+            for (std::size_t i = 0; i < p.candidates.size(); ++i) {
+                if (i) msg.append(i + 1 == p.candidates.size() ? " or " : ", ");
+                msg.append(p.candidates[i].san.view());
+            }
+            break;
+        case ReadError::promotion_missing:
+            msg.append(numeric ? "a pawn reaching the last rank needs a fifth digit (1 queen, 2 "
+                                 "rook, 3 bishop, 4 knight)"
+                               : "a pawn reaching the last rank needs a promotion piece (=Q, =R, "
+                                 "=B, =N)");
+            if (p.short_promotion)
+                msg.append("; read as the non-standard four-digit promotion form it would be "
+                           "legal: --iccf-short-promotion accepts it");
+            break;
+        case ReadError::promotion_not_allowed:
+            msg.append(numeric ? "a fifth digit (promotion) on a move that is no promotion"
+                               : "a promotion piece on a move that is no promotion");
+            break;
+        case ReadError::bad_square:
+            msg.append(numeric ? "digits 0 and 9 name no square (files and ranks are 1-8)"
+                               : "not a square of the board");
+            break;
+        default:
+            msg.append(notation::describe(p.error));
+            break;
+        }
+    }
+    if (p.corrected) {
+        pgn::NamedMove const& m = p.suggestions.front();
+        msg.append("; corrected to ");
+        msg.append(m.numeric.view());
+        msg.append(" (");
+        msg.append(m.san.view());
+        msg.append("), the only legal move one edit away (--fix-typos)");
+        return;
+    }
+    if (!p.suggestions.empty()) {
+        msg.append("; did you mean ");
+        append_moves_both(msg, p.suggestions);
+        msg.push_back('?');
+    }
+    if (p.assumed) {
+        msg.append(" (checking the rest of the game as if ");
+        msg.append(p.suggestions.front().numeric.view());
+        msg.append(" had been written)");
+    }
+    if (p.cut)
+        msg.append(p.rest_kept ? "; the variation is cut here and its rest kept in a comment"
+                               : "; the variation is cut here and its rest left out (comments "
+                                 "are left out)");
+}
+
+// The message of `p`, after the quoted token.
+std::string message_of(Problem const& p) {
+    std::string m;
+    switch (p.kind) {
+    case ProblemKind::syntax:
+        // The grammar's wording may quote the token ("unknown annotation symbol '<token>'").
+        pgn::append_terminal_safe_message(m, p.text, p.token);
+        break;
+    case ProblemKind::too_many_tags:
+        m = "more than " + std::to_string(p.count) + " tag pairs; the game is not converted";
+        break;
+    case ProblemKind::variant_not_chess:
+        m = "variant '" + terminal_safe(p.text) + "' is not chess; the game is not converted";
+        break;
+    case ProblemKind::invalid_fen:
+        // Quoted here rather than as the token, to cut it at fen_bytes, not quoted_bytes;
+        // the error may quote a field of it.
+        m = "'" + terminal_safe(p.text, fen_bytes) + "': invalid FEN: ";
+        pgn::append_terminal_safe(m, p.detail, pgn::message_bytes);
+        break;
+    case ProblemKind::unplayable_move:
+        word_unplayable(m, p);
+        break;
+    case ProblemKind::short_promotion:
+        m = "non-standard four-digit promotion read as ";
+        m.append(p.read_as.numeric.view());
+        m.append(" (");
+        m.append(p.read_as.san.view());
+        m.push_back(')');
+        break;
+    case ProblemKind::variation_after_unplayable:
+        m = "variation after an unplayable move kept only as '(...)' in the comment";
+        break;
+    case ProblemKind::nested_variation:
+        m = "variation directly inside a variation, before its first move; read as another "
+            "variation of the same move";
+        break;
+    case ProblemKind::variation_without_move:
+        m = "a variation must follow the move it replaces";
+        break;
+    case ProblemKind::empty_variation:
+        m = "variation without a move left out (no reader accepts '()'); a comment or NAG in it "
+            "is kept after the move before it";
+        break;
+    case ProblemKind::forfeit_result_tag: // the tag is one of two forfeit spellings
+        m = "forfeit Result tag \"" + p.text + "\" read as " + p.detail + "; written as \"" +
+            p.written_as + "\"";
+        break;
+    case ProblemKind::result_tag_not_result:
+        m = "Result tag \"" + terminal_safe(p.text) +
+            "\" is not a result (1-0, 0-1, 1/2-1/2, *); written as \"" + p.written_as + "\"";
+        break;
+    case ProblemKind::result_differs:
+        m = "result differs from the Result tag \"" + terminal_safe(p.text) +
+            "\"; the Result tag is written as \"" + p.written_as + "\"";
+        break;
+    case ProblemKind::read_in_another_language:
+        m = "not a move in English; the game is read with the piece letters of " + p.languages +
+            " (--input-lang auto)";
+        break;
+    case ProblemKind::languages_disagree:
+        m = "read as ";
+        m.append(p.read_as.san.view());
+        m.append(" with the piece letters of " + p.languages + " and as ");
+        m.append(p.other_read_as.san.view());
+        m.append(" with those of " + p.other_languages +
+                 "; the game is not converted (name its language with --input-lang)");
+        break;
+    }
+    return m;
+}
+
+} // namespace
+
+std::string_view kind_of(Problem const& p) {
+    if (p.severity == syntax::Severity::error) return {};
+    switch (p.kind) {
+    case ProblemKind::syntax:
+        return p.grammar_kind;
+    case ProblemKind::unplayable_move:
+        return p.corrected ? "typo corrected (--fix-typos)"
+                           : "unplayable move in a variation, the variation cut";
+    case ProblemKind::short_promotion:
+        return "non-standard four-digit promotion";
+    case ProblemKind::variation_after_unplayable:
+        return "variation after an unplayable move kept as '(...)'";
+    case ProblemKind::nested_variation:
+        return "variation directly inside a variation";
+    case ProblemKind::empty_variation:
+        return "variation without a move left out";
+    case ProblemKind::forfeit_result_tag:
+        return "forfeit result";
+    case ProblemKind::result_tag_not_result:
+        return "Result tag that is not a result";
+    case ProblemKind::result_differs:
+        return "result differs from the Result tag";
+    case ProblemKind::read_in_another_language:
+        return "game read in another language (--input-lang auto)";
+    default:
+        return {};
+    }
+}
+
+void word(Problem const& p, pgn::GameReport const& game, std::string_view file, std::string& m) {
+    pgn::append_terminal_safe(m, file, pgn::no_cut);
+    m.push_back(':');
+    m.append(std::to_string(p.where.line));
+    m.push_back(':');
+    m.append(std::to_string(p.where.column));
+    m.append(p.severity == syntax::Severity::error ? ": error: " : ": warning: ");
+    m.append("game ");
+    m.append(std::to_string(game.game));
+    std::string white, black;
+    parser::unescape_tag_value(p.white, white);
+    parser::unescape_tag_value(p.black, black);
+    if (!white.empty() || !black.empty()) {
+        m.append(" (");
+        pgn::append_terminal_safe(m, white.empty() ? "?" : white);
+        m.append(" - ");
+        pgn::append_terminal_safe(m, black.empty() ? "?" : black);
+        m.push_back(')');
+    }
+    if (p.move_number != 0) {
+        m.append(", move ");
+        m.append(std::to_string(p.move_number));
+        m.append(p.side == chess::Color::white ? "." : "...");
+    }
+    m.append(": ");
+    if (!p.token.empty()) {
+        m.push_back('\'');
+        pgn::append_terminal_safe(m, p.token);
+        m.append("': ");
+    }
+    m.append(message_of(p));
+    m.push_back('\n');
+}
+
+void word_all(pgn::GameReport const& r, std::string_view file, std::string& out,
+              std::vector<std::string_view>& kinds) {
+    for (Problem const& p : r.problems) {
+        word(p, r, file, out);
+        kinds.push_back(kind_of(p));
+    }
+}
+
+} // namespace pgn_iccf::batch

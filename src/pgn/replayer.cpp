@@ -1,0 +1,496 @@
+#include "pgn/replayer.hpp"
+
+#include "grammar/scan.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+
+namespace pgn_iccf::pgn {
+
+namespace {
+
+using chess::Color;
+using chess::Move;
+using chess::PieceType;
+using notation::ReadError;
+using syntax::Severity;
+
+bool is_null_token(std::string_view t) {
+    while (!t.empty() && (t.back() == '+' || t.back() == '#')) t.remove_suffix(1);
+    return t == "--" || t == "---" || t == "Z0" || t == "0000";
+}
+
+bool all_digits(std::string_view t) {
+    return !t.empty() &&
+           std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// The non-standard results the grammar reads as the standard ones: the draws `½-½` and
+// `1/2`, the forfeits `(+)-(-)` and `(-)-(+)` (in the movetext or in the Result tag).
+std::string_view normalise_result(std::string_view r) {
+    if (r == "\xC2\xBD-\xC2\xBD" || r == "1/2") return "1/2-1/2";
+    if (r == "(+)-(-)") return "1-0";
+    if (r == "(-)-(+)") return "0-1";
+    return r;
+}
+
+// The four values of the Result tag and the game termination marker (§8.2.6).
+bool is_result(std::string_view r) {
+    return r == "1-0" || r == "0-1" || r == "1/2-1/2" || r == "*";
+}
+
+// Whether letters of another language might read a token English could not play
+// (--input-lang auto): a piece letter (upper-case, Cyrillic, a figurine), an unknown
+// promotion letter, or a lower-case letter read as a piece. A numeric token, castling with
+// zeros and a pawn move (lower-case file first, read as a pawn) read alike in every language.
+bool letters_might_explain(std::string_view t, notation::ReadResult const& r) {
+    if (r.error == ReadError::unknown_piece_letter) return true;
+    if (t.empty()) return false;
+    unsigned char const c = static_cast<unsigned char>(t[0]);
+    if (c >= 0x80 || (c >= 'A' && c <= 'Z')) return true;
+    if (c >= 'a' && c <= 'z') return c > 'h' || r.piece != PieceType::pawn;
+    return false;
+}
+
+NamedMove named(chess::Position& pos, Move m) {
+    return {notation::write_numeric(pos, m), notation::write_san(pos, m)};
+}
+
+} // namespace
+
+std::string variant_kind(std::string_view value) {
+    std::string k;
+    for (char c : value)
+        if (std::isalnum(static_cast<unsigned char>(c)))
+            k.push_back(char(std::tolower(static_cast<unsigned char>(c))));
+    if (k.empty() || k == "standard" || k == "chess" || k == "normal" || k == "fromposition" ||
+        k == "orthodox" || k == "classical")
+        return "";
+    if (k == "chess960" || k == "960" || k == "fischerandom" || k == "fischerrandom" ||
+        k == "frc" || k == "fischerrandomchess" || k == "chess960fischerrandom")
+        return "chess960";
+    return std::string(value);
+}
+
+// ---- TagTable
+
+void TagTable::clear() {
+    tags_.clear();
+    first_.fill(-1);
+}
+
+void TagTable::add(syntax::Token name, syntax::Token value) {
+    TagKind const kind = classify(name.text);
+    if (kind != TagKind::other && first(kind) < 0) first_[std::size_t(kind)] = int(tags_.size());
+    tags_.push_back({name, value, kind});
+}
+
+std::string_view TagTable::value(TagKind kind) const {
+    int i = first(kind);
+    return i < 0 ? std::string_view{} : tags_[std::size_t(i)].value.text;
+}
+
+syntax::Location TagTable::location(TagKind kind, syntax::Location otherwise) const {
+    int i = first(kind);
+    return i < 0 ? otherwise : tags_[std::size_t(i)].name.where;
+}
+
+void TagTable::release_if_above(std::size_t keep) {
+    if (tags_.capacity() * sizeof(Tag) > keep) std::vector<Tag>().swap(tags_);
+}
+
+TagKind TagTable::classify(std::string_view n) {
+    using scan::iequals; // ASCII, whatever the locale
+    switch (n.size()) {
+    case 3:
+        return iequals(n, "FEN") ? TagKind::fen : TagKind::other;
+    case 4:
+        return n == "Site" ? TagKind::site : n == "Date" ? TagKind::date : TagKind::other;
+    case 5:
+        return n == "Event"          ? TagKind::event
+               : n == "Round"        ? TagKind::round
+               : n == "White"        ? TagKind::white
+               : n == "Black"        ? TagKind::black
+               : iequals(n, "SetUp") ? TagKind::setup
+                                     : TagKind::other;
+    case 6:
+        return n == "Result" ? TagKind::result : TagKind::other;
+    case 7:
+        return iequals(n, "Variant") ? TagKind::variant : TagKind::other;
+    case 8:
+        return iequals(n, "Notation") ? TagKind::notation : TagKind::other;
+    default:
+        return TagKind::other;
+    }
+}
+
+// ---- Replayer
+
+void Replayer::replay(syntax::RawGame const& game, std::string_view file,
+                      ReplayOptions const& options, ReplayConsumer& consumer,
+                      std::vector<Problem>& problems) {
+    opt_ = options;
+    out_ = &consumer;
+    problems_ = &problems;
+    file_ = file;
+    game_ = &game;
+    tags_.clear();
+    errors_ = warnings_ = 0;
+    moves_ = corrected_ = 0;
+    frames_.clear();
+    chess960_ = false;
+    setup_done_ = false;
+    rejected_ = dead_ = false;
+    level_skip_ = 0;
+    has_last_ = false;
+    broken_ = cut_ = false;
+    display_offset_ = 0;
+    has_result_ = false;
+    result_ = {};
+    move_failed_ = letter_failure_ = false;
+
+    consumer.begin_game(game);
+    parser::ParseOptions po;
+    po.file_name = file;
+    parser::parse_game(game, *this, po);
+    constexpr std::size_t keep = std::size_t{1} << 20; // a few hundred normal games' worth
+    tags_.release_if_above(keep);
+}
+
+Problem& Replayer::add(ProblemKind kind, Severity severity, syntax::Location where,
+                       std::string_view token) {
+    Problem& p = problems_->emplace_back();
+    p.kind = kind;
+    p.severity = severity;
+    p.where = where;
+    p.white = tags_.value(TagKind::white);
+    p.black = tags_.value(TagKind::black);
+    p.token.assign(token);
+    if (severity == Severity::error)
+        ++errors_;
+    else
+        ++warnings_;
+    return p;
+}
+
+Problem& Replayer::add_at_move(ProblemKind kind, Severity severity, syntax::Token move) {
+    Problem& p = add(kind, severity, move.where, move.text);
+    p.move_number = display_number();
+    p.side = pos_.side_to_move();
+    return p;
+}
+
+void Replayer::tag(syntax::Token name, syntax::Token value) {
+    if (tags_.full()) {
+        if (!rejected_)
+            add(ProblemKind::too_many_tags, Severity::error, name.where).count = TagTable::max_tags;
+        reject();
+        return;
+    }
+    tags_.add(name, value);
+}
+
+void Replayer::diagnostic(syntax::Diagnostic const& d) {
+    Problem& p = add(ProblemKind::syntax, d.severity, d.where, d.token);
+    p.text = d.message;
+    p.grammar_kind = d.kind;
+    // A syntax error: the reader ends the game; it is never written, even with
+    // --keep-broken (its movetext is not known to be complete).
+    if (d.severity == Severity::error) reject();
+}
+
+void Replayer::setup() {
+    if (setup_done_) return;
+    setup_done_ = true;
+    if (dead_) return; // rejected already (too many tags): one error is enough
+    std::string variant;
+    parser::unescape_tag_value(tags_.value(TagKind::variant), variant);
+    std::string kind = variant_kind(variant);
+    bool chess960 = false;
+    if (kind == "chess960") {
+        chess960 = true;
+    } else if (!kind.empty()) {
+        add(ProblemKind::variant_not_chess, Severity::error,
+            tags_.location(TagKind::variant, game_->start))
+            .text = kind;
+        reject();
+        return;
+    }
+    std::string fen;
+    parser::unescape_tag_value(tags_.value(TagKind::fen), fen);
+    if (!fen.empty()) {
+        if (chess::FenError const bad = pos_.set_fen(fen, chess960); !bad.ok()) {
+            // At the value it quotes, as every diagnostic points where its quoted text starts.
+            Problem& p = add(ProblemKind::invalid_fen, Severity::error,
+                             tags_.all()[std::size_t(tags_.first(TagKind::fen))].value.where);
+            p.text = fen;
+            p.detail = bad.message;
+            reject();
+            return;
+        }
+    } else {
+        static chess::Position const start{};
+        pos_ = start;
+        pos_.set_chess960(chess960);
+    }
+    chess960_ = pos_.chess960();
+    display_offset_ = pos_.fullmove_number() < 1 ? 1 - pos_.fullmove_number() : 0;
+}
+
+void Replayer::begin_movetext() { setup(); }
+
+Move Replayer::fail_move(syntax::Token move, notation::ReadResult const& r, bool null_in_check,
+                         bool& corrected) {
+    corrected = false;
+    bool const numeric = all_digits(move.text);
+    Move assumed{};
+    std::array<Move, 8> sugg{};
+    int n = 0;
+    if (numeric && !null_in_check) {
+        n = notation::suggest_numeric(pos_, move.text, sugg.data(), int(sugg.size()));
+        // In strict mode the game is rejected, but checking goes on with the move the
+        // typo most likely stands for, so one run reports every typo of a game score:
+        // the only suggestion, or the queen promotion when the fifth digit is missing.
+        if (n == 1 || (r.error == ReadError::promotion_missing && n > 0)) assumed = sugg[0];
+        // --fix-typos: the only legal move one edit away is what was meant; it is written,
+        // with a warning and the typed token in a comment after it.
+        corrected = opt_.fix_typos && n == 1;
+    }
+    if (!corrected) {
+        if (!move_failed_) {
+            move_failed_ = true;
+            first_fail_ = move;
+            first_fail_number_ = display_number();
+            first_fail_pos_ = pos_;
+        }
+        if (!null_in_check && !numeric && letters_might_explain(move.text, r))
+            letter_failure_ = true;
+        if (opt_.keep_broken || cuts_variation()) assumed = Move{};
+    }
+    // In a variation the main line is still sound: the variation is written up to here and
+    // its rest kept as a comment; the game is converted (--strict: rejected, as before).
+    bool const cut = !corrected && cuts_variation();
+    Problem& p = add_at_move(ProblemKind::unplayable_move,
+                             corrected || cut ? Severity::warning : Severity::error, move);
+    p.error = null_in_check ? ReadError::none : r.error;
+    p.null_in_check = null_in_check;
+    p.numeric = numeric;
+    p.in_check = pos_.in_check();
+    p.short_promotion = r.short_promotion;
+    p.piece = r.piece;
+    p.from = r.from;
+    p.to = r.to;
+    if (r.from.ok()) p.piece_on_from = pos_.piece_on(r.from).type();
+    p.language = opt_.read.letters->code;
+    if (r.error == ReadError::ambiguous && !null_in_check) {
+        int const k = std::min<int>(r.candidate_count, int(r.candidates.size()));
+        for (int i = 0; i < k; ++i)
+            p.candidates.push_back(named(pos_, r.candidates[std::size_t(i)]));
+    }
+    for (int i = 0; i < n; ++i) p.suggestions.push_back(named(pos_, sugg[std::size_t(i)]));
+    p.corrected = corrected;
+    p.assumed = assumed.ok();
+    p.cut = cut;
+    p.rest_kept = opt_.comments;
+    return assumed;
+}
+
+void Replayer::start_broken(syntax::Token move, syntax::Token suffix) {
+    broken_ = true;
+    if (!opt_.keep_broken && !cuts_variation()) {
+        // Strict mode: the game is rejected; nothing more of it is written. Replay of the
+        // rest is pointless without the position, so stop here.
+        reject();
+        return;
+    }
+    // A cut variation's rest is kept verbatim: its bytes from here to its ')'.
+    cut_ = cuts_variation();
+    if (!rejected_) out_->line_broken(move, suffix, cut_);
+}
+
+void Replayer::move(syntax::Token move, syntax::Token suffix) {
+    if (dead_ || level_skip_ > 0) return;
+    if (!setup_done_) setup();
+    if (dead_) return;
+    if (broken_) {
+        if (!cut_ && !rejected_) out_->unplayed(move.text, suffix.text);
+        return; // a cut variation's rest is kept verbatim
+    }
+
+    Move m;
+    bool typed = false; // m is the --fix-typos correction of the token
+    if (is_null_token(move.text)) {
+        if (pos_.in_check()) {
+            bool corrected = false;
+            fail_move(move, notation::ReadResult{}, true, corrected);
+            start_broken(move, suffix);
+            return;
+        }
+        m = Move::null_move();
+    } else {
+        // Initialised in place (no copy of the result: copying a struct just written field by
+        // field stalls on store forwarding, a measurable cost per move).
+        notation::ReadResult const r = notation::read_move(pos_, move.text, opt_.read);
+        if (r.error == ReadError::none) {
+            m = r.move;
+        } else {
+            m = fail_move(move, r, false, typed);
+            if (!m.ok()) {
+                start_broken(move, suffix);
+                return;
+            }
+            if (typed)
+                ++corrected_;
+            else
+                rejected_ = true; // checking goes on with the assumed move; nothing is written
+        }
+        if (r.short_promotion && r.error == ReadError::none)
+            add_at_move(ProblemKind::short_promotion, Severity::warning, move).read_as =
+                named(pos_, m);
+    }
+
+    if (!frames_.empty()) frames_.back().played = true;
+    if (!rejected_) out_->move(pos_, m, display_number(), move, suffix, typed);
+    pos_.do_move(m, last_undo_);
+    last_ = m;
+    has_last_ = true;
+    ++moves_;
+}
+
+void Replayer::comment(syntax::Token text, syntax::CommentKind kind) {
+    if (dead_ || level_skip_ > 0 || rejected_) return;
+    if (broken_ && cut_) return; // part of the variation's rest, kept verbatim
+    out_->comment(text.text, kind);
+}
+
+void Replayer::nag(syntax::Token text, std::uint8_t value) {
+    if (dead_ || level_skip_ > 0 || rejected_) return;
+    if (broken_) {
+        if (!cut_) out_->unplayed(text.text, {}); // a cut variation's rest is kept verbatim
+        return;
+    }
+    out_->nag(value);
+}
+
+bool Replayer::begin_variation(syntax::Token open) {
+    if (dead_) return false;
+    if (level_skip_ > 0 || !opt_.variations) {
+        ++level_skip_;
+        return false;
+    }
+    if (!setup_done_) setup();
+    if (dead_) return false;
+    if (broken_) {
+        // The position is unknown past a bad move: keep the variation as text.
+        ++level_skip_;
+        if (cut_) return false; // part of the variation's rest, kept verbatim
+        if (!rejected_) out_->unplayed_variation();
+        add(ProblemKind::variation_after_unplayable, Severity::warning, open.where);
+        return false;
+    }
+    bool const deferring = !frames_.empty() && !frames_.back().played;
+    if (!has_last_ && deferring) {
+        // "( (": a variation directly inside a variation, before its first move. Read as
+        // another variation of the same move: the enclosing one is closed here (what it held
+        // so far goes after the move before it) and opened again after the inner one.
+        add(ProblemKind::nested_variation, Severity::warning, open.where, "(");
+        int const reopen = frames_.back().reopen + 1;
+        close_variation(true, ReplayConsumer::no_offset);
+        open_variation(open.where);
+        frames_.back().reopen = reopen;
+        return true;
+    }
+    if (!has_last_) {
+        add(ProblemKind::variation_without_move, Severity::error, open.where, "(");
+        reject();
+        return false;
+    }
+    open_variation(open.where);
+    return true;
+}
+
+void Replayer::open_variation(syntax::Location at) {
+    Frame& f = frames_.emplace_back();
+    f.saved = pos_;
+    f.last = last_;
+    f.last_undo = last_undo_;
+    f.open_at = at;
+    pos_.undo_move(last_, last_undo_);
+    has_last_ = false;
+    if (!rejected_) out_->begin_variation();
+}
+
+void Replayer::end_variation(syntax::Token close) {
+    if (dead_) return;
+    if (level_skip_ > 0) {
+        --level_skip_;
+        return;
+    }
+    if (frames_.empty()) return;
+    int const reopen = frames_.back().reopen;
+    syntax::Location const at = frames_.back().open_at;
+    close_variation(frames_.back().quiet,
+                    close.text.empty() ? ReplayConsumer::no_offset : close.where.offset);
+    if (reopen > 0) {
+        // The rest of a variation that held a variation before its first move ("( ( ... )
+        // rest )"): a variation of the same move again, left out silently if nothing follows.
+        open_variation(at);
+        frames_.back().reopen = reopen - 1;
+        frames_.back().quiet = true;
+    }
+}
+
+void Replayer::close_variation(bool quiet, std::uint64_t end) {
+    Frame const& f = frames_.back();
+    pos_ = f.saved;
+    last_ = f.last;
+    last_undo_ = f.last_undo;
+    has_last_ = true; // see Frame
+    broken_ = cut_ = false;
+    bool const empty = !f.played;
+    if (!rejected_) out_->end_variation(empty, end);
+    if (empty && !quiet) add(ProblemKind::empty_variation, Severity::warning, f.open_at, "(");
+    frames_.pop_back();
+}
+
+void Replayer::result(syntax::Token token) {
+    result_ = token;
+    has_result_ = true;
+}
+
+void Replayer::end_game(syntax::GameEnd const& end) {
+    if (end.syntax_error) reject();
+    if (!setup_done_) setup();
+    if (dead_) return;
+    if (!rejected_) out_->end_movetext();
+    // Close variations left open by a broken game (the reader reports unbalanced ones).
+    while (!frames_.empty()) end_variation({});
+    std::string_view tagged = tags_.value(TagKind::result); // result values hold no escapes
+    bool const has_tag = tags_.first(TagKind::result) >= 0;
+    auto const at_tag = tags_.location(TagKind::result, game_->start);
+    if (has_tag && (tagged == "(+)-(-)" || tagged == "(-)-(+)")) {
+        Problem& p = add(ProblemKind::forfeit_result_tag, Severity::warning, at_tag);
+        p.text = tagged;
+        p.detail = normalise_result(tagged);
+        p.written_as = termination();
+    } else if (has_tag && !is_result(tagged)) {
+        // The export format allows only the four results, equal to the marker.
+        Problem& p = add(ProblemKind::result_tag_not_result, Severity::warning, at_tag);
+        p.text = tagged;
+        p.written_as = termination();
+    } else if (has_result_ && !tagged.empty() && normalise_result(result_.text) != tagged) {
+        Problem& p =
+            add(ProblemKind::result_differs, Severity::warning, result_.where, result_.text);
+        p.text = tagged;
+        p.written_as = termination();
+    }
+}
+
+std::string_view Replayer::termination() const {
+    if (has_result_) return normalise_result(result_.text);
+    std::string_view const r = normalise_result(tags_.value(TagKind::result));
+    return r == "1-0" || r == "0-1" || r == "1/2-1/2" ? r : "*";
+}
+
+} // namespace pgn_iccf::pgn

@@ -1,0 +1,223 @@
+// The replay of one game: reads it with the grammar, sets up the position from its FEN and
+// Variant tags, plays every move of the main line and of nested variations on a legal-move
+// Position, and hands a consumer semantic events (a move played in its position, comments,
+// NAGs, variations, a line that cannot be played further). What is wrong is a Problem value
+// (problem.hpp), worded elsewhere.
+//
+// Consumers: the export writer (export.hpp) lays the game out again; --check uses the base
+// class, which builds nothing; --input-lang auto records the moves of a reading
+// (converter.cpp). After the game is rejected the consumer hears nothing more of it: its
+// text would not be written.
+//
+// One Replayer is reused for many games (its buffers keep their capacity). It is not
+// thread-safe; one per worker thread.
+#pragma once
+
+#include "chess/position.hpp"
+#include "grammar/parse.hpp"
+#include "notation/notation.hpp"
+#include "pgn/problem.hpp"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pgn_iccf::pgn {
+
+// The tags of a game, and the index of the first of each kind the replay looks at: the
+// Seven Tag Roster in its order (the export writer's roster table follows it), then FEN,
+// Variant, Notation, SetUp; other: the rest.
+enum class TagKind : std::uint8_t {
+    event,
+    site,
+    date,
+    round,
+    white,
+    black,
+    result,
+    fen,
+    variant,
+    notation,
+    setup,
+    other
+};
+
+class TagTable {
+public:
+    struct Tag {
+        syntax::Token name;
+        syntax::Token value;
+        TagKind kind;
+    };
+    // Real tag sections hold a few dozen pairs; a bound keeps a hostile section of millions
+    // from holding tens of MiB of tag records (the splitter likewise remembers at most 4096
+    // distinct names).
+    static constexpr std::size_t max_tags = 4096;
+
+    void clear();
+    bool full() const { return tags_.size() == max_tags; }
+    void add(syntax::Token name, syntax::Token value);
+    std::vector<Tag> const& all() const { return tags_; }
+    int first(TagKind kind) const { return first_[std::size_t(kind)]; } // index in all(), or -1
+    std::string_view value(TagKind kind) const; // raw value of the first such tag, or ""
+    // The first such tag's name, or `otherwise` when there is none.
+    syntax::Location location(TagKind kind, syntax::Location otherwise) const;
+    void release_if_above(std::size_t keep);
+
+    // The roster's exact names, as the standard writes them; FEN, Variant, Notation and SetUp
+    // in any letter case (real files write "fen", "FEN", "fEn").
+    static TagKind classify(std::string_view name);
+
+private:
+    std::vector<Tag> tags_;
+    std::array<int, std::size_t(TagKind::other)> first_{};
+};
+
+// What a consumer of the replay hears, in input order. Every hook has a no-op default.
+class ReplayConsumer {
+public:
+    virtual ~ReplayConsumer() = default;
+    // A reading of `game` starts (the game may be read more than once: --input-lang auto).
+    virtual void begin_game(syntax::RawGame const& /*game*/) {}
+    // A move played: `pos` is the position before it (a consumer may play and take back
+    // moves on it, as write_san does, and must leave it as it was); `number` its move number
+    // as displayed; `move` and `suffix` the tokens as written; `corrected`: `m` is the
+    // --fix-typos correction of `move`.
+    virtual void move(chess::Position& /*pos*/, chess::Move /*m*/, int /*number*/,
+                      syntax::Token /*move*/, syntax::Token /*suffix*/, bool /*corrected*/) {}
+    virtual void comment(std::string_view /*text*/, syntax::CommentKind) {}
+    virtual void nag(std::uint8_t /*value*/) {}
+    // A variation of the last move starts / ends. `empty`: it has no move (left out);
+    // `end`: the offset of its ')' (no_offset: the end of the game).
+    virtual void begin_variation() {}
+    virtual void end_variation(bool /*empty*/, std::uint64_t /*end*/) {}
+    // The line cannot be played past `move` (--keep-broken, or a variation cut). `cut`: a
+    // variation cut there, its rest to be kept as the input wrote it, up to end_variation's
+    // `end`; otherwise the tokens that follow come as unplayed() and unplayed_variation().
+    virtual void line_broken(syntax::Token /*move*/, syntax::Token /*suffix*/, bool /*cut*/) {}
+    virtual void unplayed(std::string_view /*text*/, std::string_view /*suffix*/) {}
+    virtual void unplayed_variation() {}
+    // The movetext is over (before the variations left open are ended).
+    virtual void end_movetext() {}
+
+    static constexpr std::uint64_t no_offset = ~std::uint64_t{0};
+};
+
+struct ReplayOptions {
+    notation::ReadOptions read{}; // read.letters: the letters of this reading (not null)
+    bool comments = true;         // comments are kept: the rest of a cut variation is too
+    bool variations = true;       // replay variations (otherwise skipped)
+    bool keep_broken = false;     // a bad main-line move breaks the line instead of the game
+    bool strict = false;          // a bad move in a variation rejects the game
+    bool fix_typos = false;       // the only numeric move one edit away replaces a bad one
+};
+
+class Replayer final : private parser::Visitor {
+public:
+    // Replays `game` (its bytes and the consumer outlive the call), appending its problems
+    // to `problems`.
+    void replay(syntax::RawGame const& game, std::string_view file, ReplayOptions const& options,
+                ReplayConsumer& consumer, std::vector<Problem>& problems);
+
+    // What the last replay found.
+    bool rejected() const { return rejected_; }
+    int errors() const { return errors_; }
+    int warnings() const { return warnings_; }
+    std::uint64_t moves() const { return moves_; }
+    std::uint64_t corrected() const { return corrected_; }
+    TagTable const& tags() const { return tags_; }
+    bool chess960() const { return chess960_; }
+    // The game termination marker to write: the movetext's result, else a valid Result tag,
+    // else "*". A Result tag that is not a result is written as this marker too.
+    std::string_view termination() const;
+    // The first move that could not be played (corrections excepted), if any, and whether
+    // letters of another language might read it (--input-lang auto).
+    bool move_failed() const { return move_failed_; }
+    bool letter_failure() const { return letter_failure_; }
+    syntax::Token first_failure() const { return first_fail_; }
+    chess::Position const& first_failure_position() const { return first_fail_pos_; }
+    int first_failure_number() const { return first_fail_number_; }
+
+private:
+    // parser::Visitor
+    void tag(syntax::Token name, syntax::Token value) override;
+    void begin_movetext() override;
+    void move(syntax::Token move, syntax::Token suffix) override;
+    void comment(syntax::Token text, syntax::CommentKind kind) override;
+    void nag(syntax::Token text, std::uint8_t value) override;
+    bool begin_variation(syntax::Token open) override;
+    void end_variation(syntax::Token close) override;
+    void result(syntax::Token token) override;
+    void end_game(syntax::GameEnd const& end) override;
+    void diagnostic(syntax::Diagnostic const& d) override;
+
+    // The enclosing line of a variation. A variation is only entered from a line that has a
+    // last move and is not broken, so those need no saving.
+    struct Frame {
+        chess::Position saved; // the position after the last move of the enclosing line
+        chess::Move last{};
+        chess::UndoInfo last_undo{};
+        syntax::Location open_at{}; // the '('
+        bool played = false;        // the variation has a move
+        // "( (": variations of the same move still to open when this one closes (the rest
+        // of the enclosing variations), and whether this one is such a rest (left out
+        // without a warning when nothing follows).
+        int reopen = 0;
+        bool quiet = false;
+    };
+    void open_variation(syntax::Location at); // a '(' after the move it replaces
+    // The innermost variation ends (left out, with a warning unless quiet, if it has no move).
+    // `end`: the offset of its ')' (no_offset: the end of the game).
+    void close_variation(bool quiet, std::uint64_t end);
+    void setup();
+    // A new problem of `kind` at `where` (counted; errors and warnings alike).
+    Problem& add(ProblemKind kind, syntax::Severity severity, syntax::Location where,
+                 std::string_view token = {});
+    Problem& add_at_move(ProblemKind kind, syntax::Severity severity, syntax::Token move);
+    void reject() { rejected_ = dead_ = true; }
+    int display_number() const { return pos_.fullmove_number() + display_offset_; }
+    // Reports a move that cannot be played; returns the move to go on checking with
+    // (strict mode, unique typo suggestion) or Move{}. `corrected`: the move returned is
+    // the --fix-typos correction, to be written (a warning was reported, not an error).
+    chess::Move fail_move(syntax::Token move, notation::ReadResult const& r, bool null_in_check,
+                          bool& corrected);
+    // A bad move here cuts the variation instead of breaking the game (not --strict).
+    bool cuts_variation() const { return !frames_.empty() && !opt_.strict; }
+    void start_broken(syntax::Token move, syntax::Token suffix);
+
+    ReplayOptions opt_;
+    ReplayConsumer* out_ = nullptr;
+    std::vector<Problem>* problems_ = nullptr;
+    std::string_view file_;
+    syntax::RawGame const* game_ = nullptr;
+    TagTable tags_;
+    int errors_ = 0, warnings_ = 0;
+    std::uint64_t moves_ = 0, corrected_ = 0;
+    bool setup_done_ = false;
+    bool rejected_ = false; // the game will not be written (setup error, bad move, syntax)
+    bool dead_ = false;     // nothing more to replay in this game
+    int level_skip_ = 0;    // depth inside skipped variations (--no-variations, broken lines)
+    std::vector<Frame> frames_;
+    bool chess960_ = false; // the game is Chess960 (Variant tag or castling rights)
+    chess::Position pos_;
+    chess::Move last_{};
+    chess::UndoInfo last_undo_{};
+    bool has_last_ = false;
+    bool broken_ = false;    // the current line cannot be replayed further
+    bool cut_ = false;       // ... and it is a variation cut (cuts_variation())
+    int display_offset_ = 0; // added to fullmove numbers (FENs with fullmove 0)
+    syntax::Token result_{};
+    bool has_result_ = false;
+    bool move_failed_ = false, letter_failure_ = false;
+    syntax::Token first_fail_{};
+    chess::Position first_fail_pos_;
+    int first_fail_number_ = 0;
+};
+
+// Normalises a Variant tag value: "" for standard chess, "chess960" for Chess960 under any
+// of its names, otherwise the value as written (a variant that is not chess).
+std::string variant_kind(std::string_view value);
+
+} // namespace pgn_iccf::pgn
