@@ -928,3 +928,15 @@ BOOST_AUTO_TEST_CASE(problems_are_values_worded_at_the_batch_edge) {
         "x.pgn:3:33: error: game 1 (A - ?), move 4.: 'Rh3': ambiguous: could be Rhh3 or Rah3\n");
     BOOST_TEST(batch::kind_of(p) == ""); // an error has no warning kind
 }
+
+// A repeated SetUp tag is kept as read: its escapes decoded once and written once (the fuzz
+// round trip found it written raw, so `\"` grew a backslash each time it was converted).
+BOOST_AUTO_TEST_CASE(a_repeated_setup_tag_is_escaped_once) {
+    std::string const in = "[SetUp \"0\"]\n[SetUp \"a \\\"b\\\" \\\\\"]\n\n1. e4 *\n";
+    auto c = convert(in, to(notation::Notation::numeric));
+    std::string const out = roster_unknown + "[Result \"*\"]\n[Notation \"ICCF\"]\n[SetUp \"0\"]\n"
+                                             "[SetUp \"a \\\"b\\\" \\\\\"]\n\n1. 5254 *\n\n";
+    BOOST_TEST(c.out == out);
+    BOOST_TEST(c.messages == "");
+    BOOST_TEST(convert(out, to(notation::Notation::numeric)).out == out);
+}

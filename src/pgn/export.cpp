@@ -317,9 +317,12 @@ void ExportWriter::write(std::string& out, TagTable const& tags, std::string_vie
         if (t.kind == TagKind::notation) continue;
         if (t.kind == TagKind::setup) {
             // SetUp says whether the FEN is used (§9.7.1): "1" beside the FEN that is,
-            // "0" without one ([SetUp "1"] with no FEN makes readers reject the game).
-            write_tag(out, "SetUp",
-                      tags.first(TagKind::setup) == int(i) ? (fen_used ? "1" : "0") : t.value.text);
+            // "0" without one ([SetUp "1"] with no FEN makes readers reject the game). A
+            // repeated one is kept as read, like any other tag.
+            if (tags.first(TagKind::setup) == int(i))
+                write_tag(out, "SetUp", fen_used ? "1" : "0");
+            else
+                copy_tag("SetUp", t.value.text);
             continue;
         }
         if (t.kind == TagKind::fen && tags.first(TagKind::fen) == int(i) && !t.value.text.empty()) {
