@@ -29,6 +29,8 @@ bool contains_either(std::string_view text, char a, char b) {
 
 } // namespace
 
+void copy_long(char* d, char const* s, std::size_t n) { std::memcpy(d, s, n); }
+
 void MovetextWriter::begin(int width) {
     len_ = 0;
     width_ = width <= 0 ? std::string::npos : std::size_t(width);

@@ -12,12 +12,43 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <new>
 #include <string>
 #include <string_view>
 
 namespace pgn_iccf::pgn {
+
+// memcpy, out of line (a long copy at an inlined call site holding a short buffer would be
+// flagged by -Warray-bounds although copy_short never takes that path for it).
+void copy_long(char* d, char const* s, std::size_t n);
+
+// Copies n bytes from s to d, writing no byte outside d[0, n). Up to 16 bytes (every move,
+// move number and most tokens) take two overlapping loads and stores: a byte loop or a
+// memcpy call cost 14 to 17 instructions per move and move number (callgrind).
+inline void copy_short(char* d, char const* s, std::size_t n) {
+    auto pair = [&](auto word) {
+        std::memcpy(&word, s, sizeof word);
+        decltype(word) last;
+        std::memcpy(&last, s + n - sizeof word, sizeof word);
+        std::memcpy(d, &word, sizeof word);
+        std::memcpy(d + n - sizeof word, &last, sizeof word);
+    };
+    if (n >= 8) {
+        if (n > 16)
+            copy_long(d, s, n);
+        else
+            pair(std::uint64_t{});
+    } else if (n >= 4) {
+        pair(std::uint32_t{});
+    } else if (n >= 2) {
+        pair(std::uint16_t{});
+    } else if (n == 1) {
+        *d = *s;
+    }
+}
 
 // Buffers reused from game to game keep their capacity, except after a game far larger than
 // usual: a buffer holding more than `keep` bytes is given back, so that one huge game does
@@ -87,9 +118,9 @@ public:
         std::size_t const len = number.size() + 1 + move.size();
         separator_then(len);
         char* d = room(len);
-        for (char c : number) *d++ = c;
-        *d++ = ' ';
-        for (char c : move) *d++ = c;
+        copy_short(d, number.data(), number.size());
+        d[number.size()] = ' ';
+        copy_short(d + number.size() + 1, move.data(), move.size());
         len_ += len;
         column_ += len;
     }
@@ -139,8 +170,7 @@ private:
         ++len_;
     }
     void put(std::string_view s) {
-        char* d = room(s.size());
-        for (std::size_t i = 0; i < s.size(); ++i) d[i] = s[i];
+        copy_short(room(s.size()), s.data(), s.size());
         len_ += s.size();
     }
 
