@@ -108,21 +108,15 @@ public:
     }
     // A token (move, move number, NAG, result), preceded by a space or a line break.
     void token(std::string_view text) {
-        separator_then(text.size());
-        put(text);
-        column_ += text.size();
+        copy_short(word_room(text.size()), text.data(), text.size());
     }
     // A move number and its move, kept together on one line: "12. 5254", "12... 5755".
     // (Inline: called once per move.)
     void numbered(std::string_view number, std::string_view move) {
-        std::size_t const len = number.size() + 1 + move.size();
-        separator_then(len);
-        char* d = room(len);
+        char* d = word_room(number.size() + 1 + move.size());
         copy_short(d, number.data(), number.size());
         d[number.size()] = ' ';
         copy_short(d + number.size() + 1, move.data(), move.size());
-        len_ += len;
-        column_ += len;
     }
     // "(" : written right before the next word, on its line.
     void open_variation();
@@ -143,21 +137,37 @@ private:
     void word(std::string_view text, bool glue_left);
     // Writes the separator before a word of `len` bytes (nothing at the start of a line,
     // else a space, or a line break if the word would not fit), then any pending "(".
+    // Every member is read before the first byte is stored and written after the last: a char
+    // store may alias any of them, so put(' ') then ++column_ reloaded them after each byte.
     void separator_then(std::size_t len) {
-        len += open_;
+        std::size_t const open = open_;
+        char* d = room(1 + open);
+        std::size_t col = column_;
+        std::size_t n = 0;
         if (glue_next_) {
             glue_next_ = false;
-        } else if (column_ + 1 + len <= width_) {
-            put(' ');
-            ++column_;
+        } else if (col + 1 + len + open <= width_) {
+            d[n++] = ' ';
+            ++col;
         } else {
-            put('\n');
-            column_ = 0;
+            d[n++] = '\n';
+            col = 0;
         }
-        for (; open_ > 0; --open_) { // a pending "(" goes right before the word
-            put('(');
-            ++column_;
-        }
+        for (std::size_t k = 0; k < open; ++k)
+            d[n++] = '('; // a pending "(" goes right before the word
+        open_ = 0;
+        len_ += n;
+        column_ = col + open;
+    }
+    // The separator before a word of `len` bytes, then room for the word, counted in len_ and
+    // column_ ahead so that no member is touched once its bytes are stored. With the above,
+    // about 26 instructions less per move (callgrind, master games: 107,028 -> 104,977 a game).
+    char* word_room(std::size_t len) {
+        separator_then(len);
+        char* d = room(len);
+        len_ += len;
+        column_ += len;
+        return d;
     }
     // Room for n more bytes; returns where they go.
     char* room(std::size_t n) {
