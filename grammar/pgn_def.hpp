@@ -133,7 +133,6 @@ inline void deliver_move(State& st, char const* p, char const* e) {
     }
 }
 
-// One movetext token [p, e) that is not a result and not a move number.
 // A token [p, e) starting with the digits [p, d) and not a move number with periods.
 inline void deliver_digit_token(State& st, char const* p, char const* d, char const* e) {
     if (d == e) {
@@ -165,6 +164,7 @@ void deliver_token(State& st, char const* p, char const* e);
     deliver_token(st, q, e);
 }
 
+// One movetext token [p, e) that is not a result and not a move number.
 inline void deliver_token(State& st, char const* p, char const* e) {
     if (scan::is_digit(*p)) {
         deliver_digit_token(st, p, digits_end(p, e), e);
