@@ -10,10 +10,6 @@ namespace {
 using chess::Move;
 using notation::ReadError;
 
-NamedMove named(chess::Position& pos, Move m) {
-    return {notation::write_numeric(pos, m), notation::write_san(pos, m)};
-}
-
 ExportOptions export_options(ConvertOptions const& o) {
     ExportOptions e{o.to, o.write, o.annotate, o.comments, o.nags, o.width};
     if (!e.write.letters) e.write.letters = &notation::english();

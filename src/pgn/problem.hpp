@@ -5,6 +5,7 @@
 // the grammar's message.
 #pragma once
 
+#include "chess/position.hpp"
 #include "chess/types.hpp"
 #include "grammar/syntax.hpp"
 #include "notation/notation.hpp"
@@ -39,6 +40,11 @@ enum class ProblemKind : std::uint8_t {
 struct NamedMove {
     notation::MoveText numeric, san;
 };
+
+// `m`, legal in `pos`, named in both (write_san plays and takes back: `pos` is left as it was).
+inline NamedMove named(chess::Position& pos, chess::Move m) {
+    return {notation::write_numeric(pos, m), notation::write_san(pos, m)};
+}
 
 struct Problem {
     ProblemKind kind = ProblemKind::syntax;

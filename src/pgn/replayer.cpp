@@ -1,6 +1,7 @@
 #include "pgn/replayer.hpp"
 
 #include "grammar/scan.hpp"
+#include "pgn/writer.hpp"
 
 #include <algorithm>
 #include <array>
@@ -53,10 +54,6 @@ bool letters_might_explain(std::string_view t, notation::ReadResult const& r) {
     return false;
 }
 
-NamedMove named(chess::Position& pos, Move m) {
-    return {notation::write_numeric(pos, m), notation::write_san(pos, m)};
-}
-
 } // namespace
 
 std::string variant_kind(std::string_view value) {
@@ -96,9 +93,7 @@ syntax::Location TagTable::location(TagKind kind, syntax::Location otherwise) co
     return i < 0 ? otherwise : tags_[std::size_t(i)].name.where;
 }
 
-void TagTable::release_if_above(std::size_t keep) {
-    if (tags_.capacity() * sizeof(Tag) > keep) std::vector<Tag>().swap(tags_);
-}
+void TagTable::release_if_above(std::size_t keep) { pgn::release_if_above(tags_, keep); }
 
 TagKind TagTable::classify(std::string_view n) {
     using scan::iequals; // ASCII, whatever the locale
