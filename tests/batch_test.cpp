@@ -388,9 +388,10 @@ BOOST_AUTO_TEST_CASE(an_interrupted_run_leaves_no_temporary_and_no_partial_file)
                 std::ofstream f(fifo, std::ios::binary);
                 for (int i = 0; i < 4; ++i) f << all; // several batches are written out
                 f.flush();
-                // Wait until the temporaries are there, then interrupt with the FIFO open.
+                // Wait until the temporaries are there (up to 30 s: a loaded machine and a
+                // sanitized build are slow), then interrupt with the FIFO open.
                 bool seen = false;
-                for (int i = 0; i < 200 && !seen; ++i) {
+                for (int i = 0; i < 1500 && !seen; ++i) {
                     for (auto const& e : fs::directory_iterator(dir))
                         seen |= e.path().string().find("pgn-iccf-tmp") != std::string::npos;
                     if (!seen) std::this_thread::sleep_for(std::chrono::milliseconds(20));
