@@ -38,8 +38,13 @@ public:
     static constexpr std::string_view start_fen =
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-    // The standard starting position.
+    // The standard starting position (a copy of start_position()).
     Position();
+    // The standard starting position, read from start_fen once.
+    static Position const& start_position();
+    // No pieces, white to move: for set_fen to fill (it sets every field).
+    struct Uninitialized {};
+    explicit Position(Uninitialized) {}
 
     // Parses a FEN (6 fields; the last two may be missing). Castling field: "-", KQkq (X-FEN:
     // K/Q mean the outermost rook on that side), or Shredder/X-FEN file letters (HAha, or a

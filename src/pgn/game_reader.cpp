@@ -251,9 +251,9 @@ bool starts_like_game(char const* p, char const* end) {
             char const* e = token_end(p, end);
             while (e != p && (e[-1] == '!' || e[-1] == '?')) --e;
             if (e == p) return false;
-            static chess::Position const start{};
             auto const token = std::string_view(p, static_cast<std::size_t>(e - p));
-            return notation::read_move(start, token).error == notation::ReadError::none;
+            return notation::read_move(chess::Position::start_position(), token).error ==
+                   notation::ReadError::none;
         }
     }
 }

@@ -225,8 +225,7 @@ void Replayer::setup() {
             return;
         }
     } else {
-        static chess::Position const start{};
-        pos_ = start;
+        pos_ = chess::Position::start_position();
         pos_.set_chess960(chess960);
     }
     chess960_ = pos_.chess960();
