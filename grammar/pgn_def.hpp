@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstring>
 #include <string>
 
@@ -237,6 +238,26 @@ constexpr std::array<bool, 256> make_tag_name_ends() {
 inline constexpr std::array<bool, 256> tag_name_ends = make_tag_name_ends();
 inline bool ends_tag_name(char c) { return tag_name_ends[static_cast<unsigned char>(c)]; }
 
+// The end of the tag name starting at p. Names are short: 16 bytes are compared at once (the
+// byte loop cost about 44 instructions per tag pair, callgrind, master games).
+inline char const* tag_name_end(char const* p, char const* last) {
+#ifdef __SSE2__
+    if (last - p >= 16) {
+        __m128i const x = _mm_loadu_si128(reinterpret_cast<__m128i const*>(p));
+        auto const eq = [&](char c) { return _mm_cmpeq_epi8(x, _mm_set1_epi8(c)); };
+        // Control bytes and space (unsigned x <= 0x20), DEL, '"', '[' and ']' (tag_name_ends).
+        __m128i const low = _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(0x20)), x);
+        __m128i const ends = _mm_or_si128(_mm_or_si128(low, eq('\x7F')),
+                                          _mm_or_si128(eq('"'), _mm_or_si128(eq('['), eq(']'))));
+        if (auto const bits = static_cast<unsigned>(_mm_movemask_epi8(ends)); bits != 0)
+            return p + std::countr_zero(bits);
+        p += 16; // a longer name goes on byte by byte
+    }
+#endif
+    while (p != last && !ends_tag_name(*p)) ++p;
+    return p;
+}
+
 // §8.1 tag name. Real files use lower case, '?' and ':' in names: any run of bytes that are
 // not blanks, quotes or brackets is accepted.
 struct tag_name_parser : primitive<tag_name_parser> {
@@ -335,8 +356,7 @@ struct plain_tag_pair_parser : primitive<plain_tag_pair_parser> {
         if (p == last || *p != '[') return false;
         char const* n = p + 1;
         while (n != last && scan::is_blank(*n)) ++n;
-        char const* ne = n;
-        while (ne != last && !ends_tag_name(*ne)) ++ne;
+        char const* const ne = tag_name_end(n, last);
         if (ne == n) return false;
         char const* q = ne;
         while (q != last && scan::is_blank(*q)) ++q;
