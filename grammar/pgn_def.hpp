@@ -349,41 +349,47 @@ struct tag_value_parser : primitive<tag_value_parser> {
 // §8.1 the common shape of a tag pair, `[Name "value"]` on one line with nothing to recover:
 // delivered in one pass. Anything else (escapes are fine, recoveries and errors are not) fails
 // here without a side effect and is parsed by the tag_pair rule, with its diagnostics.
+// Out of line: inlined into the X3 tag section it ran short of registers and spilled the
+// state around every delivery (callgrind, tags of master games: see the commit).
+[[gnu::noinline]] inline bool parse_plain_tag_pair(State& st, char const*& first,
+                                                   char const* last) {
+    char const* const p = first;
+    if (p == last || *p != '[') return false;
+    char const* n = p + 1;
+    while (n != last && scan::is_blank(*n)) ++n;
+    char const* const ne = tag_name_end(n, last);
+    if (ne == n) return false;
+    char const* q = ne;
+    while (q != last && scan::is_blank(*q)) ++q;
+    if (q == last || *q != '"') return false;
+    auto const value = scan::scan_tag_value(q + 1, last);
+    if (value.close == nullptr || value.unescaped_quote || value.missing_quote ||
+        value.trailing_backslash)
+        return false;
+    char const* r = value.close + 1;
+    while (r != last && scan::is_blank(*r)) ++r;
+    if (r == last || *r != ']') return false;
+    st.tag_name = view(n, ne);
+    st.content = true;
+    if (scan::iequals(st.tag_name, "Notation") && scan::iequals(view(q + 1, value.close), "ICCF"))
+        st.iccf = true;
+    // No line end from p to r: the value is on the name's line, and the location cursor moves
+    // over the pair without counting.
+    st.consume(p, n);
+    syntax::Location const name_at = st.loc(n);
+    auto const shift = static_cast<std::uint32_t>(q + 1 - n);
+    syntax::Location const value_at{name_at.offset + shift, name_at.line, name_at.column + shift};
+    st.consume(n, r + 1);
+    st.visitor.tag(State::make_token(st.tag_name, name_at),
+                   State::make_token(view(q + 1, value.close), value_at));
+    first = r + 1;
+    return true;
+}
+
 struct plain_tag_pair_parser : primitive<plain_tag_pair_parser> {
     template <typename It, typename Ctx, typename RCtx, typename Attr>
     bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr&) const {
-        char const* const p = first;
-        if (p == last || *p != '[') return false;
-        char const* n = p + 1;
-        while (n != last && scan::is_blank(*n)) ++n;
-        char const* const ne = tag_name_end(n, last);
-        if (ne == n) return false;
-        char const* q = ne;
-        while (q != last && scan::is_blank(*q)) ++q;
-        if (q == last || *q != '"') return false;
-        auto const value = scan::scan_tag_value(q + 1, last);
-        if (value.close == nullptr || value.unescaped_quote || value.missing_quote ||
-            value.trailing_backslash)
-            return false;
-        char const* r = value.close + 1;
-        while (r != last && scan::is_blank(*r)) ++r;
-        if (r == last || *r != ']') return false;
-        // No line end from p to r: the location cursor moves over the pair without counting.
-        State& st = state(ctx);
-        st.tag_name = view(n, ne);
-        st.content = true;
-        if (scan::iequals(st.tag_name, "Notation") &&
-            scan::iequals(view(q + 1, value.close), "ICCF"))
-            st.iccf = true;
-        st.consume(p, n);
-        syntax::Location const name_at = st.loc(n);
-        st.consume(n, q + 1);
-        syntax::Location const value_at = st.loc(q + 1);
-        st.visitor.tag(State::make_token(st.tag_name, name_at),
-                       State::make_token(view(q + 1, value.close), value_at));
-        st.consume(q + 1, r + 1);
-        first = r + 1;
-        return true;
+        return parse_plain_tag_pair(state(ctx), first, last);
     }
 };
 
