@@ -84,14 +84,14 @@ public:
     virtual bool begin_game(RawGame const&) { return true; }
     // A tag pair (§8.1). `value` is the raw text between the quotes, escapes kept as written
     // (see unescape_tag_value); bytes are untouched (Latin-1 or UTF-8 alike).
-    virtual void tag(Token /*name*/, Token /*value*/) {}
+    virtual void tag(Token const& /*name*/, Token const& /*value*/) {}
     // The tag section is over; movetext events follow.
     virtual void begin_movetext() {}
     // A move token (§8.2.3): `move` is the move text including any check/mate mark
     // (`Nxf3+`, `5254`, `e2-e4`, `O-O`, `--`, `Z0`) and without a trailing `e.p.`; `suffix` is
     // a following `!`/`?` annotation (`!?`, `??`, ...) or empty (its location is then the
     // byte after the move).
-    virtual void move(Token /*move*/, Token /*suffix*/) {}
+    virtual void move(Token const& /*move*/, Token const& /*suffix*/) {}
     // A comment: brace comment text without the braces, or a `;` comment without the `;`
     // and without the line end. Comments before the tag section come before the tags;
     // comments after the result (and text after it, see above) come after result(): a writer

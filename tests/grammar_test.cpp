@@ -31,12 +31,12 @@ public:
     bool skip_game = false;
 
     bool begin_game(syntax::RawGame const&) override { return !skip_game; }
-    void tag(Token name, Token value) override {
+    void tag(Token const& name, Token const& value) override {
         add("T[" + std::string(name.text) + "=" + std::string(value.text) + "]");
         tokens.push_back(name);
         tokens.push_back(value);
     }
-    void move(Token m, Token suffix) override {
+    void move(Token const& m, Token const& suffix) override {
         std::string s = "M[";
         s.append(m.text);
         if (!suffix.text.empty()) s.append(",").append(suffix.text);

@@ -89,8 +89,8 @@ public:
         ++games;
         return true;
     }
-    void tag(parser::Token, parser::Token) override { ++tags; }
-    void move(parser::Token, parser::Token) override { ++moves; }
+    void tag(parser::Token const&, parser::Token const&) override { ++tags; }
+    void move(parser::Token const&, parser::Token const&) override { ++moves; }
     void comment(parser::Token, parser::CommentKind) override { ++comments; }
     void nag(parser::Token, std::uint8_t) override { ++nags; }
     bool begin_variation(parser::Token) override {

@@ -180,7 +180,7 @@ Problem& Replayer::add_at_move(ProblemKind kind, Severity severity, syntax::Toke
     return p;
 }
 
-void Replayer::tag(syntax::Token name, syntax::Token value) {
+void Replayer::tag(syntax::Token const& name, syntax::Token const& value) {
     if (tags_.full()) {
         if (!rejected_)
             add(ProblemKind::too_many_tags, Severity::error, name.where).count = TagTable::max_tags;
@@ -307,7 +307,7 @@ void Replayer::start_broken(syntax::Token move, syntax::Token suffix) {
     if (!rejected_) out_->line_broken(move, suffix, cut_);
 }
 
-void Replayer::move(syntax::Token move, syntax::Token suffix) {
+void Replayer::move(syntax::Token const& move, syntax::Token const& suffix) {
     if (dead_ || level_skip_ > 0) return;
     if (!setup_done_) setup();
     if (dead_) return;

@@ -142,9 +142,9 @@ public:
 
 private:
     // parser::Visitor
-    void tag(syntax::Token name, syntax::Token value) override;
+    void tag(syntax::Token const& name, syntax::Token const& value) override;
     void begin_movetext() override;
-    void move(syntax::Token move, syntax::Token suffix) override;
+    void move(syntax::Token const& move, syntax::Token const& suffix) override;
     void comment(syntax::Token text, syntax::CommentKind kind) override;
     void nag(syntax::Token text, std::uint8_t value) override;
     bool begin_variation(syntax::Token open) override;

@@ -25,8 +25,8 @@ namespace {
 class Counter final : public parser::Visitor {
 public:
     std::uint64_t moves = 0, tokens = 0, errors = 0, warnings = 0;
-    void tag(parser::Token, parser::Token) override { ++tokens; }
-    void move(parser::Token, parser::Token) override { ++moves; }
+    void tag(parser::Token const&, parser::Token const&) override { ++tokens; }
+    void move(parser::Token const&, parser::Token const&) override { ++moves; }
     void comment(parser::Token, parser::CommentKind) override { ++tokens; }
     void nag(parser::Token, std::uint8_t) override { ++tokens; }
     void result(parser::Token) override { ++tokens; }

@@ -107,7 +107,7 @@ public:
         return failure.empty();
     }
     // The first FEN and Variant tags, any letter case, as the converter reads them.
-    void tag(syntax::Token name, syntax::Token value) override {
+    void tag(syntax::Token const& name, syntax::Token const& value) override {
         if (!has_fen_ && iequals(name.text, "FEN")) {
             parser::unescape_tag_value(value.text, fen_);
             has_fen_ = true;
@@ -127,7 +127,7 @@ public:
             fail(cat("our FEN ", fen_, " is refused: ", error));
         }
     }
-    void move(syntax::Token move, syntax::Token) override {
+    void move(syntax::Token const& move, syntax::Token const&) override {
         if (!failure.empty()) return;
         Move m;
         if (move.text == "--") {

@@ -204,11 +204,11 @@ public:
         events.push_back({Ev::begin_game});
         return !skip_game;
     }
-    void tag(syntax::Token name, syntax::Token value) override {
+    void tag(syntax::Token const& name, syntax::Token const& value) override {
         events.push_back({Ev::tag, name, value});
     }
     void begin_movetext() override { events.push_back({Ev::begin_movetext}); }
-    void move(syntax::Token move, syntax::Token suffix) override {
+    void move(syntax::Token const& move, syntax::Token const& suffix) override {
         events.push_back({Ev::move, move, suffix});
     }
     void comment(syntax::Token text, syntax::CommentKind kind) override {
