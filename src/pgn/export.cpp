@@ -131,19 +131,10 @@ bool ExportWriter::open_deferred() {
 // at the start, after a comment or after a variation).
 void ExportWriter::write_numbered(chess::Position const& pos, int number, std::string_view move) {
     bool white = pos.side_to_move() == Color::white;
-    if (!white && !need_number_) {
+    if (!white && !need_number_)
         writer_.token(move);
-        return;
-    }
-    std::array<char, 16> buf{};
-    auto [p, ec] = std::to_chars(buf.data(), buf.data() + 10, number);
-    (void)ec;
-    *p++ = '.';
-    if (!white) {
-        *p++ = '.';
-        *p++ = '.';
-    }
-    writer_.numbered(std::string_view(buf.data(), std::size_t(p - buf.data())), move);
+    else
+        writer_.numbered(number, white, move);
 }
 
 void ExportWriter::move(chess::Position& pos, chess::Move m, int number, syntax::Token move,

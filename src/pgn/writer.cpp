@@ -1,6 +1,8 @@
 #include "pgn/writer.hpp"
 
 #include <algorithm>
+#include <array>
+#include <charconv>
 #include <cstdint>
 #include <cstring>
 
@@ -51,6 +53,26 @@ void MovetextWriter::word(std::string_view text, bool glue_left) {
     separator_then(text.size());
     put(text);
     column_ += text.size();
+}
+
+char* MovetextWriter::word_room_slow(std::size_t len) {
+    separator_then(len);
+    char* d = room(len);
+    len_ += len;
+    column_ += len;
+    return d;
+}
+
+void MovetextWriter::numbered_long(int number, bool white, std::string_view move) {
+    std::array<char, 32> buf; // (32: copy_short's long path is never taken, but is compiled)
+    auto [p, ec] = std::to_chars(buf.data(), buf.data() + 12, number);
+    (void)ec;
+    *p++ = '.';
+    if (!white) {
+        *p++ = '.';
+        *p++ = '.';
+    }
+    numbered(std::string_view(buf.data(), std::size_t(p - buf.data())), move);
 }
 
 void MovetextWriter::open_variation() { ++open_; }
