@@ -129,33 +129,57 @@ bool ExportWriter::open_deferred() {
 
 // Writes the move, preceded by its number where one is due (every White move; a Black move
 // at the start, after a comment or after a variation).
-void ExportWriter::write_numbered(chess::Position const& pos, int number, std::string_view move) {
-    bool white = pos.side_to_move() == Color::white;
+// (Always inlined: left out of line by GCC, its call cost master games 88,675 -> 86,184 a game.)
+[[gnu::always_inline]] inline void ExportWriter::write_move(std::string_view text, bool white,
+                                                            int number, syntax::Token const& move,
+                                                            syntax::Token const& suffix,
+                                                            bool corrected) {
+    flush_annotation();
+    if (deferring_) open_deferred();
+    if (!suffix.text.empty()) {
+        scratch_.assign(text);
+        scratch_.append(suffix.text);
+        text = scratch_;
+    }
     if (!white && !need_number_)
-        writer_.token(move);
+        writer_.token(text);
     else
-        writer_.numbered(number, white, move);
+        writer_.numbered(number, white, text);
+    need_number_ = false;
+    if (opt_.annotate || corrected) pending_annotation_ = move.text;
+    pending_typed_ = corrected;
 }
 
 void ExportWriter::move(chess::Position& pos, chess::Move m, int number, syntax::Token move,
                         syntax::Token suffix, bool corrected) {
-    flush_annotation();
-    if (deferring_) open_deferred();
     notation::MoveText const text =
         m.is_null()                ? notation::write_null()
         : opt_.to == Notation::san ? notation::write_san(pos, m, opt_.write)
         : opt_.to == Notation::lan ? notation::write_lan(pos, m, opt_.write)
                                    : notation::write_numeric(pos, m);
-    if (suffix.text.empty()) {
-        write_numbered(pos, number, text.view());
-    } else {
-        scratch_.assign(text.view());
-        scratch_.append(suffix.text);
-        write_numbered(pos, number, scratch_);
+    write_move(text.view(), pos.side_to_move() == Color::white, number, move, suffix, corrected);
+}
+
+void ExportWriter::play(chess::Position& pos, chess::Move m, chess::UndoInfo& undo, int number,
+                        syntax::Token const& move, syntax::Token const& suffix, bool corrected) {
+    bool const white = pos.side_to_move() == Color::white;
+    if (opt_.to == Notation::numeric || m.is_null()) {
+        notation::MoveText const text =
+            m.is_null() ? notation::write_null() : notation::write_numeric(pos, m);
+        pos.do_move(m, undo);
+        write_move(text.view(), white, number, move, suffix, corrected);
+        return;
     }
-    need_number_ = false;
-    if (opt_.annotate || corrected) pending_annotation_ = move.text;
-    pending_typed_ = corrected;
+    // SAN and LAN: written without their mark, which the position after the move gives (in
+    // check; mate if no legal move), instead of a make/unmake in write_san to find mate:
+    // master games 98,831 -> 93,766 instructions a game (SAN -> SAN; --check 68,220 -> 68,841).
+    notation::MoveText text = opt_.to == Notation::san
+                                  ? notation::write_san(pos, m, false, false, opt_.write)
+                                  : notation::write_lan(pos, m, false, false, opt_.write);
+    pos.do_move(m, undo);
+    if (pos.in_check() && text.size < text.data.size())
+        text.data[text.size++] = pos.has_legal_move() ? '+' : '#';
+    write_move(text.view(), white, number, move, suffix, corrected);
 }
 
 void ExportWriter::comment(std::string_view text, syntax::CommentKind kind) {
