@@ -40,6 +40,8 @@ public:
     void begin_game(syntax::RawGame const& game) override;
     void move(chess::Position& pos, chess::Move m, int number, syntax::Token move,
               syntax::Token suffix, bool corrected) override;
+    void play(chess::Position& pos, chess::Move m, chess::UndoInfo& undo, int number,
+              syntax::Token const& move, syntax::Token const& suffix, bool corrected) override;
     void comment(std::string_view text, syntax::CommentKind kind) override;
     void nag(std::uint8_t value) override;
     void begin_variation() override;
@@ -61,7 +63,9 @@ private:
     bool open_deferred(); // the variation's first move: writes what was held (true: a comment)
     void put_comment(std::string_view text, syntax::CommentKind kind);
     void put_nag(std::uint8_t value);
-    void write_numbered(chess::Position const& pos, int number, std::string_view move);
+    // The move's text written, with its number where one is due, and its suffix.
+    void write_move(std::string_view text, bool white, int number, syntax::Token const& move,
+                    syntax::Token const& suffix, bool corrected);
     // Writes what was kept of a broken line; a cut variation's rest is the input up to `end`.
     void flush_broken(std::uint64_t end = no_offset);
     void flush_annotation();

@@ -349,8 +349,10 @@ void Replayer::move(syntax::Token const& move, syntax::Token const& suffix) {
     }
 
     if (!frames_.empty()) frames_.back().played = true;
-    if (!rejected_) out_->move(pos_, m, display_number(), move, suffix, typed);
-    pos_.do_move(m, last_undo_);
+    if (rejected_)
+        pos_.do_move(m, last_undo_);
+    else
+        out_->play(pos_, m, last_undo_, display_number(), move, suffix, typed);
     last_ = m;
     has_last_ = true;
     ++moves_;

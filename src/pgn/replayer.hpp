@@ -87,6 +87,14 @@ public:
     // --fix-typos correction of `move`.
     virtual void move(chess::Position& /*pos*/, chess::Move /*m*/, int /*number*/,
                       syntax::Token /*move*/, syntax::Token /*suffix*/, bool /*corrected*/) {}
+    // Plays move `m` on `pos` with do_move(m, undo), the consumer hearing of it: by default
+    // move(), then the move. A consumer that writes check marks overrides it to take them
+    // from the position after the move instead of a make/unmake of its own.
+    virtual void play(chess::Position& pos, chess::Move m, chess::UndoInfo& undo, int number,
+                      syntax::Token const& move, syntax::Token const& suffix, bool corrected) {
+        this->move(pos, m, number, move, suffix, corrected);
+        pos.do_move(m, undo);
+    }
     virtual void comment(std::string_view /*text*/, syntax::CommentKind) {}
     virtual void nag(std::uint8_t /*value*/) {}
     // A variation of the last move starts / ends. `empty`: it has no move (left out);

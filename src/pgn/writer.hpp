@@ -118,6 +118,29 @@ public:
         d[number.size()] = ' ';
         copy_short(d + number.size() + 1, move.data(), move.size());
     }
+    // The same, the number given as an int (White: "12. ", Black: "12... "), its digits and
+    // dots written straight into the movetext. Against to_chars into a zeroed buffer and the
+    // overload above: master games 88,428 -> 88,070 instructions a game (SAN -> numeric).
+    void numbered(int number, bool white, std::string_view move) {
+        if (number < 1 || number > 999) {
+            numbered_long(number, white, move);
+            return;
+        }
+        auto const n = unsigned(number);
+        std::size_t const digits = 1 + std::size_t(n >= 10) + std::size_t(n >= 100);
+        std::size_t const head = digits + (white ? 2 : 4); // "." or "...", then " "
+        char* d = word_room(head + move.size());
+        if (n >= 100) d[0] = char('0' + n / 100);
+        if (n >= 10)
+            std::memcpy(d + digits - 2, &two_digits[2 * (n % 100)], 2);
+        else
+            d[0] = char('0' + n);
+        if (white)
+            std::memcpy(d + digits, ". ", 2);
+        else
+            std::memcpy(d + digits, "... ", 4);
+        copy_short(d + head, move.data(), move.size());
+    }
     // "(" : written right before the next word, on its line.
     void open_variation();
     // ")" : attached to the previous token.
@@ -134,6 +157,12 @@ public:
     }
 
 private:
+    // "00" "01" ... "99"
+    static constexpr char two_digits[201] =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+        "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+        "8081828384858687888990919293949596979899";
+    void numbered_long(int number, bool white, std::string_view move);
     void word(std::string_view text, bool glue_left);
     // Writes the separator before a word of `len` bytes (nothing at the start of a line,
     // else a space, or a line break if the word would not fit), then any pending "(".
@@ -163,12 +192,21 @@ private:
     // column_ ahead so that no member is touched once its bytes are stored. With the above,
     // about 26 instructions less per move (callgrind, master games: 107,028 -> 104,977 a game).
     char* word_room(std::size_t len) {
-        separator_then(len);
-        char* d = room(len);
-        len_ += len;
-        column_ += len;
-        return d;
+        // The usual word: after a word on the same line, no "(" pending, one capacity check
+        // (the general path out of line): master 88,070 -> 87,152 a game (SAN -> numeric).
+        std::size_t const col = column_ + 1 + len;
+        std::size_t const at = len_;
+        if (((open_ | std::size_t(glue_next_)) == 0) & (col <= width_) &
+            (at + 1 + len <= buffer_.capacity())) {
+            char* d = data_ + at;
+            *d = ' ';
+            len_ = at + 1 + len;
+            column_ = col;
+            return d + 1;
+        }
+        return word_room_slow(len);
     }
+    char* word_room_slow(std::size_t len);
     // Room for n more bytes; returns where they go.
     char* room(std::size_t n) {
         if (len_ + n > buffer_.capacity()) grow(n);
@@ -196,5 +234,24 @@ private:
 
 // Appends `[Name "value"]\n` with `value` escaped (§8.1.1: `\` and `"` get a backslash).
 void write_tag(std::string& out, std::string_view name, std::string_view value);
+// The same at `d`, which has room for tag_room(name, value) bytes; returns the end.
+char* write_tag(char* d, std::string_view name, std::string_view value);
+constexpr std::size_t tag_room(std::string_view name, std::string_view value) {
+    return name.size() + 2 * value.size() + 6;
+}
+// True if `value` holds a byte that write_tag escapes.
+bool needs_escape(std::string_view value);
+// write_tag for a value that needs no escape (inline: about 17 tags a game).
+inline char* write_plain_tag(char* d, std::string_view name, std::string_view value) {
+    *d++ = '[';
+    copy_short(d, name.data(), name.size());
+    d += name.size();
+    std::memcpy(d, " \"", 2);
+    d += 2;
+    copy_short(d, value.data(), value.size());
+    d += value.size();
+    std::memcpy(d, "\"]\n", 3);
+    return d + 3;
+}
 
 } // namespace pgn_iccf::pgn
