@@ -34,7 +34,8 @@ Letters const* letters_for(std::string_view code);
 namespace detail {
 extern std::array<Letters, 26> const language_table; // languages.cpp; English first
 }
-// Inline: read_move asks it once per piece move (a call and return were 4 instructions).
+// Inline: read_move asks it once per piece move (a call and return were 4 instructions; with
+// the ReadResult layout below, SAN -> numeric master games: 88,428 -> 88,022 per game).
 inline Letters const& english() { return detail::language_table[0]; }
 // Every supported language (en first), for --help and tests.
 std::span<Letters const> all_languages();
