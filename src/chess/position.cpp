@@ -64,20 +64,22 @@ void Position::update_check_info() {
 // that check come out of the same walk over the snipers as the blockers) or a knight came to
 // one of its knight squares. Only the mover can give check. No sliding-attack table is read
 // (its 800 KB often miss the cache on a busy machine).
-[[gnu::always_inline]] inline void Position::update_check_info(Bitboard changed, bool king_moved) {
+// A pawn or knight that checks now is the one that arrived on `arrived` (the target square;
+// none for castling): any other would have attacked the king before the move, when its side
+// was not to move. Kings never check (master games SAN -> numeric: 86,462 -> 86,262 per game).
+[[gnu::always_inline]] inline void Position::update_check_info(Bitboard changed, bool king_moved,
+                                                               Bitboard arrived) {
     Color const mover = ~side_;
     Square const ksq = king_square(side_);
     Bitboard const rays = queen_rays(ksq);
     if (changed & rays) {
         Bitboard checking = 0; // the mover's sliders that check
         blockers_[std::size_t(side_)] = slider_blockers(side_, checking);
-        checkers_ = checking | (((pawn_attacks(side_, ksq) & pieces(PieceType::pawn)) |
-                                 (knight_attacks(ksq) & pieces(PieceType::knight)) |
-                                 (king_attacks(ksq) & pieces(PieceType::king))) &
-                                pieces(mover));
+        checkers_ = checking | (arrived & ((pawn_attacks(side_, ksq) & pieces(PieceType::pawn)) |
+                                           (knight_attacks(ksq) & pieces(PieceType::knight))));
     } else {
         // Off the rays only a knight can have come to check.
-        checkers_ = knight_attacks(ksq) & changed & pieces(mover, PieceType::knight);
+        checkers_ = knight_attacks(ksq) & arrived & pieces(PieceType::knight);
     }
     if (king_moved || (changed & queen_rays(king_square(mover))))
         blockers_[std::size_t(mover)] = slider_blockers(mover);
@@ -109,6 +111,7 @@ void Position::do_move(Move m, UndoInfo& undo) {
     Square to = m.to();
     Square new_ep{};
     Bitboard changed = from.bb() | to.bb();
+    Bitboard arrived = to.bb();
     bool king_moved = false;
 
     switch (m.kind()) {
@@ -120,6 +123,7 @@ void Position::do_move(Move m, UndoInfo& undo) {
         put_piece(Piece(us, PieceType::rook), castle_rook_to(us, cs));
         castling_ &= std::uint8_t(~(3U << (index(us) * 2)));
         changed |= castle_king_to(us, cs).bb() | castle_rook_to(us, cs).bb();
+        arrived = 0;
         king_moved = true;
         break;
     }
@@ -157,7 +161,7 @@ void Position::do_move(Move m, UndoInfo& undo) {
     }
     }
 
-    update_check_info(changed, king_moved);
+    update_check_info(changed, king_moved, arrived);
     if (new_ep.ok()) set_ep_if_capturable(new_ep);
 }
 
