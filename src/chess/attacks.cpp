@@ -119,6 +119,11 @@ constexpr LeaperTables build_leapers() {
         t.king[i] = leaper(sq, king_steps);
         t.rook_rays[i] = slide(sq, 0, rook_steps);
         t.bishop_rays[i] = slide(sq, 0, bishop_steps);
+        t.pseudo[std::size_t(PieceType::knight)][i] = t.knight[i];
+        t.pseudo[std::size_t(PieceType::bishop)][i] = t.bishop_rays[i];
+        t.pseudo[std::size_t(PieceType::rook)][i] = t.rook_rays[i];
+        t.pseudo[std::size_t(PieceType::queen)][i] = t.rook_rays[i] | t.bishop_rays[i];
+        t.pseudo[std::size_t(PieceType::king)][i] = t.king[i];
     }
     for (int a = 0; a < 64; ++a) {
         for (Step s : king_steps) {

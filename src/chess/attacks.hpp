@@ -40,6 +40,7 @@ struct LeaperTables {
     std::array<Bitboard, 64> bishop_rays;             // bishop attacks on an empty board
     std::array<std::array<Bitboard, 64>, 64> between; // strictly between, 0 if not aligned
     std::array<std::array<Bitboard, 64>, 64> line;    // whole line through both, 0 if not aligned
+    std::array<std::array<Bitboard, 64>, 8> pseudo;   // [PieceType][square]: empty-board attacks
 };
 
 // One sliding-piece square: the relevant occupancy mask (edges excluded), its magic multiplier
@@ -126,6 +127,13 @@ inline Bitboard bishop_rays(Square s) {
     return detail::leapers.bishop_rays[std::size_t(s.index())];
 }
 inline Bitboard queen_rays(Square s) { return rook_rays(s) | bishop_rays(s); }
+
+// Attacks of a non-pawn piece type from s on an empty board (0 for pawn and none). A piece of
+// type t on s attacks b given `occupied` exactly when pseudo_attacks(t, s) holds b and
+// between(s, b) & occupied is empty: one test without a sliding-attack lookup.
+inline Bitboard pseudo_attacks(PieceType t, Square s) {
+    return detail::leapers.pseudo[std::size_t(t)][std::size_t(s.index())];
+}
 
 // Squares strictly between a and b if they share a line (rank, file, diagonal), else 0.
 inline Bitboard between(Square a, Square b) {

@@ -64,55 +64,64 @@ void Position::update_check_info() {
 // that check come out of the same walk over the snipers as the blockers) or a knight came to
 // one of its knight squares. Only the mover can give check. No sliding-attack table is read
 // (its 800 KB often miss the cache on a busy machine).
-[[gnu::always_inline]] inline void Position::update_check_info(Bitboard changed, bool king_moved) {
+// A pawn or knight that checks now is the one that arrived on `arrived` (the target square;
+// none for castling): any other would have attacked the king before the move, when its side
+// was not to move. Kings never check (master games SAN -> numeric: 86,462 -> 86,262 per game).
+[[gnu::always_inline]] inline void Position::update_check_info(Bitboard changed, bool king_moved,
+                                                               Bitboard arrived) {
     Color const mover = ~side_;
     Square const ksq = king_square(side_);
     Bitboard const rays = queen_rays(ksq);
     if (changed & rays) {
         Bitboard checking = 0; // the mover's sliders that check
         blockers_[std::size_t(side_)] = slider_blockers(side_, checking);
-        checkers_ = checking | (((pawn_attacks(side_, ksq) & pieces(PieceType::pawn)) |
-                                 (knight_attacks(ksq) & pieces(PieceType::knight)) |
-                                 (king_attacks(ksq) & pieces(PieceType::king))) &
-                                pieces(mover));
+        checkers_ = checking | (arrived & ((pawn_attacks(side_, ksq) & pieces(PieceType::pawn)) |
+                                           (knight_attacks(ksq) & pieces(PieceType::knight))));
     } else {
         // Off the rays only a knight can have come to check.
-        checkers_ = knight_attacks(ksq) & changed & pieces(mover, PieceType::knight);
+        checkers_ = knight_attacks(ksq) & arrived & pieces(PieceType::knight);
     }
     if (king_moved || (changed & queen_rays(king_square(mover))))
         blockers_[std::size_t(mover)] = slider_blockers(mover);
 }
 
+// The members do_move needs are read before its first store: a byte store (UndoInfo, the
+// board) may alias any member, and each later read of one was a reload (master games SAN ->
+// numeric: 86,262 -> 86,140 per game).
 void Position::do_move(Move m, UndoInfo& undo) {
-    undo.captured = Piece{};
+    Color const us = side_;
+    Color const them = ~us;
+    std::uint16_t const halfmove = halfmove_clock_;
     undo.ep_square = ep_square_;
     undo.castling = castling_;
-    undo.halfmove_clock = halfmove_clock_;
+    undo.halfmove_clock = halfmove;
     undo.checkers = checkers_;
     undo.blockers = blockers_;
 
-    Color us = side_;
-    Color them = ~us;
     ep_square_ = Square::none();
-    ++halfmove_clock_;
     if (us == Color::black) ++fullmove_;
     side_ = them;
 
     if (m.is_null()) {
         // The side that now moves was not in check (the side not to move never is), and the
         // blockers do not depend on whose turn it is.
+        undo.captured = Piece{};
+        halfmove_clock_ = std::uint16_t(halfmove + 1);
         checkers_ = 0;
         return;
     }
 
-    Square from = m.from();
-    Square to = m.to();
+    Square const from = m.from();
+    Square const to = m.to();
     Square new_ep{};
     Bitboard changed = from.bb() | to.bb();
+    Bitboard arrived = to.bb();
     bool king_moved = false;
 
     switch (m.kind()) {
     case MoveKind::castling: {
+        undo.captured = Piece{};
+        halfmove_clock_ = std::uint16_t(halfmove + 1);
         CastleSide cs = castle_side(from, to);
         remove_piece(from);
         remove_piece(to);
@@ -120,12 +129,13 @@ void Position::do_move(Move m, UndoInfo& undo) {
         put_piece(Piece(us, PieceType::rook), castle_rook_to(us, cs));
         castling_ &= std::uint8_t(~(3U << (index(us) * 2)));
         changed |= castle_king_to(us, cs).bb() | castle_rook_to(us, cs).bb();
+        arrived = 0;
         king_moved = true;
         break;
     }
     case MoveKind::en_passant: {
         Square cap(to.index() ^ 8);
-        undo.captured = board_[std::size_t(cap.index())];
+        undo.captured = Piece(them, PieceType::pawn);
         remove_piece(cap);
         move_piece(from, to);
         halfmove_clock_ = 0;
@@ -133,31 +143,38 @@ void Position::do_move(Move m, UndoInfo& undo) {
         break;
     }
     default: {
-        Piece captured = board_[std::size_t(to.index())];
+        Piece const captured = board_[std::size_t(to.index())];
+        Piece const piece = board_[std::size_t(from.index())];
+        PieceType const pt = piece.type();
+        std::uint8_t const keep = std::uint8_t(castling_keep_[std::size_t(from.index())] &
+                                               castling_keep_[std::size_t(to.index())]);
+        undo.captured = captured;
         if (!captured.empty()) {
-            undo.captured = captured;
-            remove_piece(to);
-            halfmove_clock_ = 0;
+            by_type_[std::size_t(captured.type())] ^= to.bb();
+            by_color_[std::size_t(them)] ^= to.bb();
         }
-        PieceType pt = board_[std::size_t(from.index())].type();
-        move_piece(from, to);
+        board_[std::size_t(from.index())] = Piece{};
+        board_[std::size_t(to.index())] = piece;
+        by_type_[std::size_t(pt)] ^= changed;
+        by_color_[std::size_t(us)] ^= changed;
         king_moved = pt == PieceType::king;
+        halfmove_clock_ =
+            pt == PieceType::pawn || !captured.empty() ? 0 : std::uint16_t(halfmove + 1);
         if (pt == PieceType::pawn) {
-            halfmove_clock_ = 0;
             if (m.kind() == MoveKind::promotion) {
-                remove_piece(to);
-                put_piece(Piece(us, m.promotion()), to);
+                by_type_[std::size_t(PieceType::pawn)] ^= to.bb();
+                by_type_[std::size_t(m.promotion())] |= to.bb();
+                board_[std::size_t(to.index())] = Piece(us, m.promotion());
             } else if ((from.index() ^ to.index()) == 16) {
                 new_ep = Square((from.index() + to.index()) / 2);
             }
         }
-        castling_ &= std::uint8_t(castling_keep_[std::size_t(from.index())] &
-                                  castling_keep_[std::size_t(to.index())]);
+        castling_ &= keep;
         break;
     }
     }
 
-    update_check_info(changed, king_moved);
+    update_check_info(changed, king_moved, arrived);
     if (new_ep.ok()) set_ep_if_capturable(new_ep);
 }
 

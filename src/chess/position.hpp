@@ -164,7 +164,7 @@ private:
     void remove_piece(Square s);
     void move_piece(Square from, Square to);
     void update_check_info();
-    void update_check_info(Bitboard changed, bool king_moved);
+    void update_check_info(Bitboard changed, bool king_moved, Bitboard arrived);
     Bitboard slider_blockers(Color c) const;
     Bitboard slider_blockers(Color c, Bitboard& checking) const;
     bool castling_path_clear(Color c, CastleSide side) const;

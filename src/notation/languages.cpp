@@ -17,7 +17,9 @@ constexpr Letters make(std::string_view code, std::string_view name, std::string
     return Letters{code, name, {std::string_view{}, p, n, b, r, q, k}, figurine};
 }
 
-constexpr std::array<Letters, 26> table = {{
+} // namespace
+
+constinit std::array<Letters, 26> const detail::language_table = {{
     make("en", "English", "K", "Q", "R", "B", "N", "P"),
     make("af", "Afrikaans", "K", "D", "T", "L", "R", "P"),
     make("bg", "Bulgarian", "Ц", "Д", "Т", "О", "К", "П"),
@@ -48,6 +50,8 @@ constexpr std::array<Letters, 26> table = {{
     make("figurine", "Figurines", "\u2654", "\u2655", "\u2656", "\u2657", "\u2658", "\u2659", true),
 }};
 
+namespace {
+constexpr auto const& table = detail::language_table;
 } // namespace
 
 Letters const* letters_for(std::string_view code) {
@@ -55,8 +59,6 @@ Letters const* letters_for(std::string_view code) {
         if (l.code == code) return &l;
     return nullptr;
 }
-
-Letters const& english() { return table[0]; }
 
 std::span<Letters const> all_languages() { return {table.data(), table.size()}; }
 
