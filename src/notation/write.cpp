@@ -92,6 +92,26 @@ void check_and_mate(Position& pos, Move m, bool& check, bool& mate) {
     }
 }
 
+// What a SAN piece move (not a king's) names of its from-square so that no other piece of
+// its kind that can legally go to `to` reads the same (§8.2.3.4): nothing, the file letter,
+// the rank digit, or the whole square.
+enum class Disambiguation : std::uint8_t { none, file, rank, square };
+inline Disambiguation disambiguation(Position const& pos, PieceType t, Square from, Square to) {
+    Color const us = pos.side_to_move();
+    Bitboard others = pos.pieces(us, t) & ~from.bb() & chess::attacks(t, to, pos.pieces());
+    bool needed = false, same_file = false, same_rank = false;
+    while (others) {
+        Square s = chess::pop_lsb(others);
+        if (!pos.is_legal_pseudo(Move(s, to))) continue;
+        needed = true;
+        same_file |= s.file() == from.file();
+        same_rank |= s.rank() == from.rank();
+    }
+    if (!needed) return Disambiguation::none;
+    if (!same_file) return Disambiguation::file;
+    return same_rank ? Disambiguation::square : Disambiguation::rank;
+}
+
 // The general body of san_text: through a Writer, which drops what does not fit (letters of
 // more than 8 bytes; no language has them).
 [[gnu::noinline]] MoveText san_text_checked(Position const& pos, Move m, bool check, bool mate,
@@ -117,25 +137,18 @@ void check_and_mate(Position& pos, Move m, bool& check, bool& mate) {
         }
     } else {
         w.put(letter(l, t, us));
-        if (t != PieceType::king) {
-            Bitboard others = pos.pieces(us, t) & ~from.bb() & chess::attacks(t, to, pos.pieces());
-            bool needed = false, same_file = false, same_rank = false;
-            while (others) {
-                Square s = chess::pop_lsb(others);
-                if (!pos.is_legal_pseudo(Move(s, to))) continue;
-                needed = true;
-                same_file |= s.file() == from.file();
-                same_rank |= s.rank() == from.rank();
-            }
-            if (needed) {
-                if (!same_file) {
-                    w.put(from.name()[0]); // the file letter
-                } else if (!same_rank) {
-                    w.put(from.name()[1]); // the rank digit
-                } else {
-                    w.square(from);
-                }
-            }
+        switch (t == PieceType::king ? Disambiguation::none : disambiguation(pos, t, from, to)) {
+        case Disambiguation::none:
+            break;
+        case Disambiguation::file:
+            w.put(from.name()[0]);
+            break;
+        case Disambiguation::rank:
+            w.put(from.name()[1]);
+            break;
+        case Disambiguation::square:
+            w.square(from);
+            break;
         }
         if (capture) w.put('x');
         w.square(to);
@@ -192,26 +205,19 @@ void check_and_mate(Position& pos, Move m, bool& check, bool& mate) {
             return out;
         }
         put_letter(piece);
-        if (t != PieceType::king) {
-            Bitboard others = pos.pieces(us, t) & ~from.bb() & chess::attacks(t, to, pos.pieces());
-            bool needed = false, same_file = false, same_rank = false;
-            while (others) {
-                Square s = chess::pop_lsb(others);
-                if (!pos.is_legal_pseudo(Move(s, to))) continue;
-                needed = true;
-                same_file |= s.file() == from.file();
-                same_rank |= s.rank() == from.rank();
-            }
-            if (needed) {
-                if (!same_file) {
-                    *p++ = from.name()[0]; // the file letter
-                } else if (!same_rank) {
-                    *p++ = from.name()[1]; // the rank digit
-                } else {
-                    std::memcpy(p, from.name().data(), 2);
-                    p += 2;
-                }
-            }
+        switch (t == PieceType::king ? Disambiguation::none : disambiguation(pos, t, from, to)) {
+        case Disambiguation::none:
+            break;
+        case Disambiguation::file:
+            *p++ = from.name()[0];
+            break;
+        case Disambiguation::rank:
+            *p++ = from.name()[1];
+            break;
+        case Disambiguation::square:
+            std::memcpy(p, from.name().data(), 2);
+            p += 2;
+            break;
         }
         if (capture) *p++ = 'x';
         std::memcpy(p, to.name().data(), 2);
