@@ -65,9 +65,10 @@ struct ReadOptions {
     bool iccf_short_promotion = false; // accept the four-digit promotion form (6762)
 };
 
-// Eight Move{} (defined in read.cpp): ReadResult's candidates start as a copy of it, which
-// GCC builds with two vector moves (8 moves of 4 bytes) instead of a store loop.
-extern std::array<Move, 8> const no_candidates;
+// Eight Move{}: ReadResult's candidates start as a copy of it, which GCC builds with two
+// vector moves (8 moves of 4 bytes) instead of a store loop. constexpr, so that read.cpp's
+// constinit fresh ReadResult is a constant initializer for Clang too.
+inline constexpr std::array<Move, 8> no_candidates{};
 
 // The result of reading one token. The small fields come first and the candidates last, at
 // offset 16 of a 48-byte value, so that read_move initialises it with three 16-byte stores.

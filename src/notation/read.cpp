@@ -12,8 +12,6 @@
 
 namespace pgn_iccf::notation {
 
-constinit std::array<Move, 8> const no_candidates{};
-
 using chess::Bitboard;
 using chess::Color;
 using chess::MoveKind;
