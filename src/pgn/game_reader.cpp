@@ -80,20 +80,13 @@ constexpr std::array<std::uint8_t, 256> make_split_classes() {
 }
 constexpr std::array<std::uint8_t, 256> split_classes = make_split_classes();
 
-// The first of p[0..N) that is not plain, or nullptr.
-template <std::size_t... K>
-char const* first_split_byte(char const* p, std::index_sequence<K...>) {
-    char const* e = nullptr;
-    (void)((split_classes[static_cast<unsigned char>(p[K])] != plain && (e = p + K, true)) || ...);
-    return e;
-}
-
 // The first byte at or after p that is not plain, or end. With 16 bytes readable they are
 // tested in one unrolled run without the end test (the byte loop with it took about 5
 // instructions per byte; callgrind, master games: see the commit).
 char const* next_split_byte(char const* p, char const* end) {
     while (end - p >= 16)
-        if (char const* const e = first_split_byte(p, std::make_index_sequence<16>{}))
+        if (char const* const e = first_where<16>(
+                p, [](char c) { return split_classes[static_cast<unsigned char>(c)] != plain; }))
             return e;
         else
             p += 16;
