@@ -380,16 +380,38 @@ struct tag_value_parser : primitive<tag_value_parser> {
     auto const shift = static_cast<std::uint32_t>(q + 1 - n);
     syntax::Location const value_at{name_at.offset + shift, name_at.line, name_at.column + shift};
     st.consume(n, r + 1);
-    st.visitor.tag(State::make_token(st.tag_name, name_at),
-                   State::make_token(view(q + 1, value.close), value_at));
+    auto const name_token = State::make_token(st.tag_name, name_at);
+    auto const value_token = State::make_token(view(q + 1, value.close), value_at);
+    if (value.plain)
+        st.visitor.plain_tag(name_token, value_token);
+    else
+        st.visitor.tag(name_token, value_token);
     first = r + 1;
     return true;
 }
 
-struct plain_tag_pair_parser : primitive<plain_tag_pair_parser> {
+// The plain tag pairs that follow each other, each after its whitespace (`[A "x"]\n[B "y"]`),
+// in one loop: `first` ends after the last of them (the whitespace after it is left). Always
+// succeeds; the tag section rule takes any other pair. (Against an X3 repetition of
+// `sp >> (plain | tag_pair)` per pair: master games, 259 instructions a game.)
+struct plain_tag_pairs_parser : primitive<plain_tag_pairs_parser> {
     template <typename It, typename Ctx, typename RCtx, typename Attr>
     bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr&) const {
-        return parse_plain_tag_pair(state(ctx), first, last);
+        State& st = state(ctx);
+        char const* p = first;
+        for (;;) {
+            char const* q = p;
+            if (last - q >= 2 && *q == '\n' && q[1] == '[') { // the usual line end between pairs
+                st.line_end_at(q);
+                ++q;
+            } else {
+                q = skip_space(st, q, last);
+            }
+            if (!parse_plain_tag_pair(st, q, last)) break;
+            p = q;
+        }
+        first = p;
+        return true;
     }
 };
 
@@ -760,7 +782,8 @@ auto const tag_name_def = detail::tag_name_parser{};
 auto const tag_value_def = detail::tag_value_parser{};
 auto const tag_close_def = detail::char_parser(']');
 // §8.1 tag section; blank lines and '%' lines between tag pairs are tolerated.
-auto const tag_section_def = *(sp >> (detail::plain_tag_pair_parser{} | tag_pair));
+auto const tag_section_def = detail::plain_tag_pairs_parser{} >>
+                             *(sp >> tag_pair >> detail::plain_tag_pairs_parser{});
 // §8.2 movetext: runs of elements between variations; a result or anything unexpected ends it.
 auto const movetext_def = detail::movetext_run_parser{} >>
                           *(variation >> detail::movetext_run_parser{});

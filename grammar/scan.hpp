@@ -240,6 +240,7 @@ struct TagValueScan {
     bool unescaped_quote = false;    // an inner '"' was not escaped (recovered)
     bool trailing_backslash = false; // the value ends in an unescaped '\' (recovered)
     bool missing_quote = false;      // no closing quote: `close` is the ']' ending the line
+    bool plain = true;               // no '\\' before `close` (with no inner '"': no escape)
 };
 
 // A quote closes the value only if blanks and a ']' follow it: real files contain unescaped
@@ -279,7 +280,10 @@ inline TagValueScan scan_tag_value(char const* p, char const* end) {
             return static_cast<std::uint32_t>(_mm_movemask_epi8(
                 _mm_or_si128(_mm_or_si128(eq('"'), eq('\\')), _mm_or_si128(eq('\n'), eq('\r')))));
         };
-        auto const mask = stops(p) | (stops(p + 16) << 16);
+        // The second half only when the first holds no stop (most values are short: master
+        // games, 137 instructions a game).
+        std::uint32_t mask = stops(p);
+        if (mask == 0) mask = stops(p + 16) << 16;
         if (mask != 0) {
             char const* q = p + std::countr_zero(mask);
             if (*q == '"' && closes(q)) {
@@ -291,6 +295,7 @@ inline TagValueScan scan_tag_value(char const* p, char const* end) {
 #endif
     char const* q = p;
     for (; q != end && !is_line_end(*q); ++q) {
+        if (*q == '\\') r.plain = false;
         if (*q == '\\' && q + 1 != end && (q[1] == '"' || q[1] == '\\')) {
             ++q;
             continue;

@@ -318,8 +318,9 @@ void ExportWriter::write(std::string& out, TagTable const& tags, std::string_vie
     // Our own values (roster defaults, the termination, "1"...) hold nothing to escape.
     auto put = [&](std::string_view name, std::string_view v) { d = write_plain_tag(d, name, v); };
     // A tag as read: re-escaped (decoding the escapes first only where there are any).
-    auto copy_tag = [&](std::string_view name, std::string_view raw) {
-        if (!needs_escape(raw)) {
+    auto copy_tag = [&](std::string_view name, TagTable::Tag const& t) {
+        std::string_view const raw = t.value.text;
+        if (t.plain || !needs_escape(raw)) {
             d = write_plain_tag(d, name, raw);
         } else if (raw.find('\\') == std::string_view::npos) {
             d = write_tag(d, name, raw);
@@ -334,7 +335,7 @@ void ExportWriter::write(std::string& out, TagTable const& tags, std::string_vie
         if (TagKind(i) == TagKind::result)
             put(roster[i], termination); // always equal to the marker (§8.2.6)
         else if (at_tag >= 0)
-            copy_tag(roster[i], all[std::size_t(at_tag)].value.text);
+            copy_tag(roster[i], all[std::size_t(at_tag)]);
         else
             put(roster[i], roster_default[i]);
     }
@@ -353,7 +354,7 @@ void ExportWriter::write(std::string& out, TagTable const& tags, std::string_vie
             if (tags.first(TagKind::setup) == int(i))
                 put("SetUp", fen_used ? "1" : "0");
             else
-                copy_tag("SetUp", t.value.text);
+                copy_tag("SetUp", t);
             continue;
         }
         if (t.kind == TagKind::fen && tags.first(TagKind::fen) == int(i) && !t.value.text.empty()) {
@@ -365,7 +366,7 @@ void ExportWriter::write(std::string& out, TagTable const& tags, std::string_vie
         copy_tag(t.kind == TagKind::fen       ? "FEN"
                  : t.kind == TagKind::variant ? "Variant"
                                               : t.name.text,
-                 t.value.text);
+                 t);
     }
     *d++ = '\n';
     out.resize(std::size_t(d - base));

@@ -81,10 +81,10 @@ void TagTable::clear() {
     first_.fill(-1);
 }
 
-void TagTable::add(syntax::Token name, syntax::Token value) {
+void TagTable::add(syntax::Token name, syntax::Token value, bool plain) {
     TagKind const kind = classify(name.text);
     if (kind != TagKind::other && first(kind) < 0) first_[std::size_t(kind)] = int(tags_.size());
-    tags_.push_back({name, value, kind});
+    tags_.push_back({name, value, kind, plain});
 }
 
 std::string_view TagTable::value(TagKind kind) const {
@@ -181,13 +181,21 @@ Problem& Replayer::add_at_move(ProblemKind kind, Severity severity, syntax::Toke
 }
 
 void Replayer::tag(syntax::Token const& name, syntax::Token const& value) {
+    add_tag(name, value, false);
+}
+
+void Replayer::plain_tag(syntax::Token const& name, syntax::Token const& value) {
+    add_tag(name, value, true);
+}
+
+void Replayer::add_tag(syntax::Token const& name, syntax::Token const& value, bool plain) {
     if (tags_.full()) {
         if (!rejected_)
             add(ProblemKind::too_many_tags, Severity::error, name.where).count = TagTable::max_tags;
         reject();
         return;
     }
-    tags_.add(name, value);
+    tags_.add(name, value, plain);
 }
 
 void Replayer::diagnostic(syntax::Diagnostic const& d) {

@@ -50,6 +50,7 @@ public:
         syntax::Token name;
         syntax::Token value;
         TagKind kind;
+        bool plain; // the value holds neither '\\' nor '"' (Visitor::plain_tag)
     };
     // Real tag sections hold a few dozen pairs; a bound keeps a hostile section of millions
     // from holding tens of MiB of tag records (the splitter likewise remembers at most 4096
@@ -58,7 +59,7 @@ public:
 
     void clear();
     bool full() const { return tags_.size() == max_tags; }
-    void add(syntax::Token name, syntax::Token value);
+    void add(syntax::Token name, syntax::Token value, bool plain = false);
     std::vector<Tag> const& all() const { return tags_; }
     int first(TagKind kind) const { return first_[std::size_t(kind)]; } // index in all(), or -1
     std::string_view value(TagKind kind) const; // raw value of the first such tag, or ""
@@ -151,6 +152,8 @@ public:
 private:
     // parser::Visitor
     void tag(syntax::Token const& name, syntax::Token const& value) override;
+    void plain_tag(syntax::Token const& name, syntax::Token const& value) override;
+    void add_tag(syntax::Token const& name, syntax::Token const& value, bool plain);
     void begin_movetext() override;
     void move(syntax::Token const& move, syntax::Token const& suffix) override;
     void comment(syntax::Token text, syntax::CommentKind kind) override;
