@@ -81,7 +81,7 @@ void TagTable::clear() {
     first_.fill(-1);
 }
 
-void TagTable::add(syntax::Token name, syntax::Token value, bool plain) {
+void TagTable::add(syntax::Token const& name, syntax::Token const& value, bool plain) {
     TagKind const kind = classify(name.text);
     if (kind != TagKind::other && first(kind) < 0) first_[std::size_t(kind)] = int(tags_.size());
     tags_.push_back({name, value, kind, plain});

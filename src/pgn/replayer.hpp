@@ -59,7 +59,7 @@ public:
 
     void clear();
     bool full() const { return tags_.size() == max_tags; }
-    void add(syntax::Token name, syntax::Token value, bool plain = false);
+    void add(syntax::Token const& name, syntax::Token const& value, bool plain = false);
     std::vector<Tag> const& all() const { return tags_; }
     int first(TagKind kind) const { return first_[std::size_t(kind)]; } // index in all(), or -1
     std::string_view value(TagKind kind) const; // raw value of the first such tag, or ""
