@@ -366,20 +366,22 @@ struct tag_value_parser : primitive<tag_value_parser> {
     if (value.close == nullptr || value.unescaped_quote || value.missing_quote ||
         value.trailing_backslash)
         return false;
-    char const* r = value.close + 1;
-    while (r != last && scan::is_blank(*r)) ++r;
-    if (r == last || *r != ']') return false;
+    char const* const r = value.bracket; // blanks and the ']' after the closing quote
     st.tag_name = view(n, ne);
     st.content = true;
     if (scan::iequals(st.tag_name, "Notation") && scan::iequals(view(q + 1, value.close), "ICCF"))
         st.iccf = true;
     // No line end from p to r: the value is on the name's line, and the location cursor moves
-    // over the pair without counting.
-    st.consume(p, n);
-    syntax::Location const name_at = st.loc(n);
-    auto const shift = static_cast<std::uint32_t>(q + 1 - n);
-    syntax::Location const value_at{name_at.offset + shift, name_at.line, name_at.column + shift};
-    st.consume(n, r + 1);
+    // over the pair without counting (one location, at the '[', shifted to the name and the
+    // value: master games, see the commit).
+    syntax::Location const at = st.loc(p);
+    auto const shifted = [&](char const* x) {
+        auto const d = static_cast<std::uint32_t>(x - p);
+        return syntax::Location{at.offset + d, at.line, at.column + d};
+    };
+    syntax::Location const name_at = shifted(n);
+    syntax::Location const value_at = shifted(q + 1);
+    st.consume(p, r + 1);
     auto const name_token = State::make_token(st.tag_name, name_at);
     auto const value_token = State::make_token(view(q + 1, value.close), value_at);
     if (value.plain)

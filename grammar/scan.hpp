@@ -241,6 +241,7 @@ struct TagValueScan {
     bool trailing_backslash = false; // the value ends in an unescaped '\' (recovered)
     bool missing_quote = false;      // no closing quote: `close` is the ']' ending the line
     bool plain = true;               // no '\\' before `close` (with no inner '"': no escape)
+    char const* bracket = nullptr;   // the ']' after `close` (when a quote closes the value)
 };
 
 // A quote closes the value only if blanks and a ']' follow it: real files contain unescaped
@@ -253,7 +254,9 @@ inline TagValueScan scan_tag_value(char const* p, char const* end) {
     auto closes = [&](char const* q) {
         ++q;
         while (q != end && is_blank(*q)) ++q;
-        return q != end && *q == ']';
+        if (q == end || *q != ']') return false;
+        r.bracket = q;
+        return true;
     };
 #ifdef __AVX2__
     // Fast path: the first of '"', '\\', CR, LF in the next 32 bytes is a '"' that closes the
