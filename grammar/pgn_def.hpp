@@ -373,7 +373,7 @@ struct tag_value_parser : primitive<tag_value_parser> {
         st.iccf = true;
     // No line end from p to r: the value is on the name's line, and the location cursor moves
     // over the pair without counting (one location, at the '[', shifted to the name and the
-    // value: master games, see the commit).
+    // value: master games, 317 instructions a game, with the bracket above).
     syntax::Location const at = st.loc(p);
     auto const shifted = [&](char const* x) {
         auto const d = static_cast<std::uint32_t>(x - p);
