@@ -73,6 +73,8 @@ public:
     // [pos_, p) holds no line end (tokens and blanks read by the fast path): one store where
     // consume would test.
     void passed(char const* p) { pos_ = p; }
+    // Location of p when [pos_, p) holds no line end: loc without its test and store.
+    syntax::Location loc_on_line(char const* p) const { return at(p - begin); }
     // The LF at q ends the line; [pos_, q) holds no line end and q[-1] is no CR.
     void passed_lf(char const* q) {
         ++line_;
