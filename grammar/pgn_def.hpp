@@ -134,14 +134,17 @@ inline void deliver_move(State& st, char const* p, char const* e) {
     }
 }
 
+// Whether the bare integer [p, e) is a move (else it is a move number without periods).
+inline bool integer_is_move(State const& st, char const* p, char const* e) {
+    auto const n = e - p;
+    // `0000` is the null move of UCI logs (no numeric move: 0 names no file).
+    return numeric_shape(p, e) || (st.iccf && (n == 4 || n == 5)) || view(p, e) == "0000";
+}
+
 // A token [p, e) starting with the digits [p, d) and not a move number with periods.
 inline void deliver_digit_token(State& st, char const* p, char const* d, char const* e) {
     if (d == e) {
-        // A bare integer: a numeric move or a move number without periods.
-        auto const n = e - p;
-        // `0000` is the null move of UCI logs (no numeric move: 0 names no file).
-        if (numeric_shape(p, e) || (st.iccf && (n == 4 || n == 5)) || view(p, e) == "0000")
-            deliver_move(st, p, e);
+        if (integer_is_move(st, p, e)) deliver_move(st, p, e);
         return;
     }
     deliver_move(st, p, e); // 0-0, 0-0-0, 5254!, or something for the notation layer
@@ -647,12 +650,77 @@ inline bool parse_variation_result(State& st, char const*& first, char const* la
     return true;
 }
 
+// deliver_move for the fast path below: a move token [p, e) without suffix or `e.p.`, with no
+// line end between the counted point and p. (1,100 instructions fewer per master game than
+// deliver_move, 2,900 on numeric input: callgrind.)
+inline void deliver_plain_move(State& st, char const* p, char const* e) {
+    st.content = true;
+    if (!st.active()) return;
+    syntax::Location const at = st.loc_on_line(p);
+    auto const n = static_cast<std::uint32_t>(e - p);
+    st.visitor.move(State::make_token(view(p, e), at),
+                    State::make_token(view(e, e), {at.offset + n, at.line, at.column + n}));
+}
+
+inline bool is_ascii_letter(char c) { return static_cast<unsigned char>((c | 0x20) - 'a') < 26; }
+
+// The common tokens of a movetext line in one tight loop: move numbers with periods (`12.`,
+// `12...`) and tokens starting with a letter (moves), each followed by one blank or by an LF. It
+// stops at anything else, at the start of the token or of the whitespace, with the line ends
+// counted up to there: the element rules then read it exactly as before (and say what they say
+// about it). It reads nothing within 32 bytes of the end of the game, so a token of up to 15 bytes
+// and the two bytes after it need no end test. (It saves some 5,800 instructions per master game
+// against the element rules alone: callgrind.)
+inline char const* movetext_fast_path(State& st, char const* p, char const* last) {
+    if (!st.counted_to(p)) return p; // after backtracking: the element rules count
+    while (last - p >= 32) {
+        char const* const e =
+            scan::first_where<16>(p, [](char c) { return !scan::is_token_byte(c); });
+        if (e == nullptr || e == p) break; // a long token, a delimiter
+        if (is_ascii_letter(*p)) {
+            if (!is_suffix_char(e[-1]) && e[-1] != '.') { // no suffix, no `e.p.`
+                deliver_plain_move(st, p, e);
+            } else {
+                if (*p == 'e' && e - p == 4 && std::memcmp(p, "e.p.", 4) == 0) break;
+                st.passed(p);
+                deliver_move(st, p, e);
+            }
+        } else if (scan::is_digit(*p)) {
+            char const* q = p + 1;
+            while (scan::is_digit(*q)) ++q; // stops at e at the latest
+            if (q == e) { // a bare integer (no result), as deliver_digit_token reads it
+                if (integer_is_move(st, p, e)) deliver_plain_move(st, p, e);
+            } else {
+                if (*q != '.') break; // a result, 0-0, ...
+                while (*q == '.') ++q;
+                if (q != e) break; // `12.Nf3`, ...
+            }
+        } else {
+            break;
+        }
+        p = e;
+        if (*p == ' ') {
+            if (scan::is_space(p[1])) break;
+            ++p;
+        } else if (*p == '\n') {
+            if (scan::is_space(p[1]) || p[1] == '%') break;
+            st.passed_lf(p);
+            ++p;
+        } else {
+            break;
+        }
+    }
+    st.passed(p);
+    return p;
+}
+
 // The movetext elements other than variations (§8.2.2-8.2.4: move numbers, moves, glyphs,
 // comments, NAGs, a stray ')', a result inside a variation), in one hand-written loop: the
 // movetext rule alternates it with variations. (It replaces an X3 repetition of a sequence
 // of six alternatives per element: 1,100 to 1,450 fewer instructions per game.) It stops at the
 // first byte that starts none of these (a variation, the ')' closing one, the game's result,
-// anything unexpected), after the whitespace before it; always succeeds.
+// anything unexpected), after the whitespace before it; always succeeds. The common tokens go
+// through movetext_fast_path first.
 struct movetext_run_parser : primitive<movetext_run_parser> {
     template <typename It, typename Ctx, typename RCtx, typename Attr>
     bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr&) const {
@@ -660,6 +728,8 @@ struct movetext_run_parser : primitive<movetext_run_parser> {
         char const* p = first;
         for (;;) {
             p = skip_space(st, p, last);
+            p = movetext_fast_path(st, p, last);
+            if (p != last && scan::is_space(*p)) continue; // it stopped at whitespace
             if (!parse_move_token(st, p, last) && !parse_comment(st, p, last) &&
                 !parse_nag(st, p, last) && !parse_stray_close(st, p, last) &&
                 !parse_variation_result(st, p, last))

@@ -67,6 +67,20 @@ public:
         if (b > pos_) move_to(b);
         pos_ = e;
     }
+    // The movetext fast path (pgn_def.hpp) reads every byte in order: whether the line ends
+    // are counted up to p exactly (then it may go on from p with the two calls below).
+    bool counted_to(char const* p) const { return p == pos_; }
+    // [pos_, p) holds no line end (tokens and blanks read by the fast path): one store where
+    // consume would test.
+    void passed(char const* p) { pos_ = p; }
+    // Location of p when [pos_, p) holds no line end: loc without its test and store.
+    syntax::Location loc_on_line(char const* p) const { return at(p - begin); }
+    // The LF at q ends the line; [pos_, q) holds no line end and q[-1] is no CR.
+    void passed_lf(char const* q) {
+        ++line_;
+        line_start_ = q + 1 - begin;
+        pos_ = q + 1;
+    }
     Token token(char const* b, char const* e) {
         return make_token(std::string_view(b, static_cast<std::size_t>(e - b)), loc(b));
     }
