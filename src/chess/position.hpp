@@ -22,7 +22,8 @@ struct UndoInfo {
     std::uint8_t castling = 0; // castling rights bits before the move
     std::uint16_t halfmove_clock = 0;
     Bitboard checkers = 0;
-    std::array<Bitboard, 2> blockers{}; // blockers_for_king of both colours before the move
+    std::array<Bitboard, 2> blockers{}; // blockers_ of both colours before the move
+    Bitboard stale = 0;                 // stale_ before the move
 };
 
 // What Position::set_fen found wrong with a FEN: ok() when it was read.
@@ -108,7 +109,10 @@ public:
     Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
     // Pieces (of either colour) that are the only blocker between a slider of the other
     // colour and the king of colour c.
-    Bitboard blockers_for_king(Color c) const { return blockers_[std::size_t(c)]; }
+    Bitboard blockers_for_king(Color c) const {
+        return c == side_ || !(stale_ & queen_rays(king_square(c))) ? blockers_[std::size_t(c)]
+                                                                    : fresh_blockers(c);
+    }
 
     // --- moves ---------------------------------------------------------------------------
     // All legal moves of the side to move.
@@ -167,6 +171,7 @@ private:
     void update_check_info(Bitboard changed, bool king_moved, Bitboard arrived);
     Bitboard slider_blockers(Color c) const;
     Bitboard slider_blockers(Color c, Bitboard& checking) const;
+    Bitboard fresh_blockers(Color c) const;
     bool castling_path_clear(Color c, CastleSide side) const;
     bool is_legal_pseudo_other(Move m) const;
     bool gives_check_other(Move m) const;
@@ -179,8 +184,11 @@ private:
     std::array<Bitboard, 8> by_type_{}; // indexed by PieceType
     std::array<Bitboard, 2> by_color_{};
     std::array<Piece, 64> board_{};
+    // blockers_for_king of both colours; that of the side not to move is kept only as it was
+    // before the squares of stale_ changed (all of them after its king moved).
     std::array<Bitboard, 2> blockers_{};
     Bitboard checkers_ = 0;
+    Bitboard stale_ = 0;
     // castling_rook_[color][side]: the rook square while the right exists.
     std::array<std::array<Square, 2>, 2> castling_rook_{};
     // Per right (color*2 + side): squares that must be empty (the king's and the rook's paths
@@ -246,7 +254,7 @@ inline bool Position::gives_check(Move m) const {
     Square const ksq = king_square(~us);
     Square const from = m.from();
     Square const to = m.to();
-    bool const discovered = (blockers_[std::size_t(~us)] & from.bb()) && !aligned(from, to, ksq);
+    bool const discovered = (blockers_for_king(~us) & from.bb()) && !aligned(from, to, ksq);
     // No piece checks directly from a square off the king's queen rays and knight squares.
     if (!((queen_rays(ksq) | knight_attacks(ksq)) & to.bb())) return discovered;
     PieceType const pt = m.kind() == MoveKind::promotion ? m.promotion() : piece_on(from).type();
