@@ -41,7 +41,7 @@ void Position::set_castling_right(Color c, CastleSide side, Square rook) {
     Square ksq = king_square(c);
     Square kto = castle_king_to(c, side);
     Square rto = castle_rook_to(c, side);
-    castling_ |= std::uint8_t(1U << bit);
+    st_.castling |= std::uint8_t(1U << bit);
     castling_rook_[std::size_t(c)][std::size_t(side)] = rook;
     Bitboard span = between(ksq, kto) | kto.bb() | between(rook, rto) | rto.bb();
     castling_path_[std::size_t(bit)] = span & ~(ksq.bb() | rook.bb());
@@ -145,13 +145,13 @@ std::string Position::read_en_passant(std::string_view field) {
         if (e.size() != 2 || e[0] < 'a' || e[0] > 'h' || e[1] < '1' || e[1] > '8')
             return "invalid FEN en passant square '" + std::string(e) + "'";
         Square ep = Square::at(e[0] - 'a', e[1] - '1');
-        if (ep.rank() != relative_rank(side_, 5))
+        if (ep.rank() != relative_rank(st_.side, 5))
             return "FEN en passant square '" + std::string(e) + "' is not on the " +
-                   (side_ == Color::white ? "sixth" : "third") + " rank";
-        int dir = pawn_push(side_);
+                   (st_.side == Color::white ? "sixth" : "third") + " rank";
+        int dir = pawn_push(st_.side);
         Square pushed(ep.index() - dir);
         Square origin(ep.index() + dir);
-        if (piece_on(pushed) == Piece(~side_, PieceType::pawn) && piece_on(ep).empty() &&
+        if (piece_on(pushed) == Piece(~st_.side, PieceType::pawn) && piece_on(ep).empty() &&
             piece_on(origin).empty())
             set_ep_if_capturable(ep);
     }
@@ -174,25 +174,25 @@ FenError Position::set_fen(std::string_view fen, bool chess960) {
     castling_path_.fill(0);
     castling_king_path_.fill(0);
     castling_keep_.fill(0xF);
-    castling_ = 0;
-    ep_square_ = Square::none();
-    chess960_ = false;
+    st_.castling = 0;
+    st_.ep_square = Square::none();
+    st_.chess960 = false;
     if (auto e = read_board(f[0]); !e.empty()) return FenError(std::move(e));
     // Side to move.
     if (f[1] == "w")
-        side_ = Color::white;
+        st_.side = Color::white;
     else if (f[1] == "b")
-        side_ = Color::black;
+        st_.side = Color::black;
     else
         return FenError("FEN side to move must be 'w' or 'b'");
 
     bool needs960 = false;
     if (auto e = read_castling(f[2], needs960); !e.empty()) return FenError(std::move(e));
-    chess960_ = chess960 || needs960;
+    st_.chess960 = chess960 || needs960;
 
     // The side not to move must not be in check.
-    Square their_king = king_square(~side_);
-    if (attackers_to(their_king, pieces(), side_))
+    Square their_king = king_square(~st_.side);
+    if (attackers_to(their_king, pieces(), st_.side))
         return FenError("the side not to move is in check");
 
     // Move counters (before en passant, which needs the check info).
@@ -202,8 +202,8 @@ FenError Position::set_fen(std::string_view fen, bool chess960) {
         return FenError("invalid FEN halfmove clock '" + std::string(f[4]) + "'");
     if (nfields >= 6 && !parse_number(f[5], 65535, fullmove))
         return FenError("invalid FEN fullmove number '" + std::string(f[5]) + "'");
-    halfmove_clock_ = std::uint16_t(halfmove);
-    fullmove_ = std::uint16_t(fullmove == 0 ? 1 : fullmove);
+    st_.halfmove_clock = std::uint16_t(halfmove);
+    st_.fullmove = std::uint16_t(fullmove == 0 ? 1 : fullmove);
 
     update_check_info();
 
@@ -230,14 +230,14 @@ std::string Position::fen() const {
         if (empty) s += char('0' + empty);
         if (rank) s += '/';
     }
-    s += side_ == Color::white ? " w " : " b ";
-    if (!castling_) s += '-';
+    s += st_.side == Color::white ? " w " : " b ";
+    if (!st_.castling) s += '-';
     for (Color c : {Color::white, Color::black}) {
         for (CastleSide side : {CastleSide::king, CastleSide::queen}) {
             if (!can_castle(c, side)) continue;
             Square rook = castling_rook(c, side);
             char ch = side == CastleSide::king ? 'K' : 'Q';
-            if (chess960_) {
+            if (st_.chess960) {
                 // X-FEN letter if the rook is the outermost one on its side, else its file.
                 int back = rook.rank();
                 Bitboard rooks = pieces(c, PieceType::rook) & (Bitboard{0xFF} << (8 * back));
@@ -251,11 +251,11 @@ std::string Position::fen() const {
         }
     }
     s += ' ';
-    s += ep_square_.ok() ? ep_square_.name() : std::string_view("-");
+    s += st_.ep_square.ok() ? st_.ep_square.name() : std::string_view("-");
     s += ' ';
-    s += std::to_string(halfmove_clock_);
+    s += std::to_string(st_.halfmove_clock);
     s += ' ';
-    s += std::to_string(fullmove_);
+    s += std::to_string(st_.fullmove);
     return s;
 }
 

@@ -154,10 +154,11 @@ void Position::generate(Sink& sink) const {
             }
         }
 
-        if (ep_square_.ok()) {
-            for (Bitboard b = pawn_attacks(them, ep_square_) & pawns; b;) {
+        if (st_.ep_square.ok()) {
+            for (Bitboard b = pawn_attacks(them, st_.ep_square) & pawns; b;) {
                 Square from = pop_lsb(b);
-                if (ep_capture_legal(from)) sink.add(Move(from, ep_square_, MoveKind::en_passant));
+                if (ep_capture_legal(from))
+                    sink.add(Move(from, st_.ep_square, MoveKind::en_passant));
             }
         }
         if (sink.done()) return;
@@ -199,23 +200,23 @@ void Position::generate(Sink& sink) const {
     }
 }
 
-// Legality of the en passant capture from `from` to ep_square_: replay it on the occupancy
+// Legality of the en passant capture from `from` to st_.ep_square: replay it on the occupancy
 // and look for any enemy attack on our king (this covers the horizontal pin with both pawns
 // on the king's rank, diagonal pins, and evasions of a check by the double-pushed pawn).
 bool Position::ep_capture_legal(Square from) const {
-    Color us = side_;
-    Square to = ep_square_;
+    Color us = st_.side;
+    Square to = st_.ep_square;
     Square captured(to.index() ^ 8);
     Bitboard occupied = (pieces() ^ from.bb() ^ captured.bb()) | to.bb();
     return !(attackers_to(king_square(us), occupied, ~us) & ~captured.bb());
 }
 
-// Called with side_ already the side that may capture and the check info up to date.
+// Called with st_.side already the side that may capture and the check info up to date.
 void Position::set_ep_if_capturable(Square ep) {
-    ep_square_ = ep;
-    for (Bitboard b = pawn_attacks(~side_, ep) & pieces(side_, PieceType::pawn); b;)
+    st_.ep_square = ep;
+    for (Bitboard b = pawn_attacks(~st_.side, ep) & pieces(st_.side, PieceType::pawn); b;)
         if (ep_capture_legal(pop_lsb(b))) return;
-    ep_square_ = Square::none();
+    st_.ep_square = Square::none();
 }
 
 // For a castling right that exists, with the king not in check: the squares between king,
@@ -233,7 +234,7 @@ bool Position::castling_path_clear(Color c, CastleSide side) const {
 void Position::generate_legal(MoveList& list) const {
     list.size = 0;
     ListSink sink{list};
-    if (side_ == Color::white)
+    if (st_.side == Color::white)
         generate<Color::white>(sink);
     else
         generate<Color::black>(sink);
@@ -241,7 +242,7 @@ void Position::generate_legal(MoveList& list) const {
 
 int Position::count_legal_moves() const {
     CountSink sink;
-    if (side_ == Color::white)
+    if (st_.side == Color::white)
         generate<Color::white>(sink);
     else
         generate<Color::black>(sink);
@@ -250,7 +251,7 @@ int Position::count_legal_moves() const {
 
 bool Position::has_legal_move() const {
     AnySink sink;
-    if (side_ == Color::white)
+    if (st_.side == Color::white)
         generate<Color::white>(sink);
     else
         generate<Color::black>(sink);
@@ -258,13 +259,14 @@ bool Position::has_legal_move() const {
 }
 
 Move Position::castling_move(CastleSide side) const {
-    if (!can_castle(side_, side) || checkers_ || !castling_path_clear(side_, side)) return Move{};
-    return Move(king_square(side_), castling_rook(side_, side), MoveKind::castling);
+    if (!can_castle(st_.side, side) || checkers_ || !castling_path_clear(st_.side, side))
+        return Move{};
+    return Move(king_square(st_.side), castling_rook(st_.side, side), MoveKind::castling);
 }
 
 // The cases Position::is_legal_pseudo does not handle inline.
 bool Position::is_legal_pseudo_other(Move m) const {
-    Color us = side_;
+    Color us = st_.side;
     Square from = m.from();
     Square to = m.to();
     Square ksq = king_square(us);
@@ -290,7 +292,7 @@ bool Position::is_legal_pseudo_other(Move m) const {
 
 bool Position::is_legal(Move m) const {
     if (!m.ok() || m.is_null() || !m.to().ok()) return false;
-    Color us = side_;
+    Color us = st_.side;
     Square from = m.from();
     Square to = m.to();
     Piece pc = piece_on(from);
@@ -314,7 +316,7 @@ bool Position::is_legal(Move m) const {
 
     if (pc.type() == PieceType::pawn) {
         if (kind == MoveKind::en_passant) {
-            if (to != ep_square_ || !(pawn_attacks(us, from) & to.bb())) return false;
+            if (to != st_.ep_square || !(pawn_attacks(us, from) & to.bb())) return false;
         } else {
             if ((to.rank() == last_rank(us)) != (kind == MoveKind::promotion)) return false;
             if (kind == MoveKind::promotion &&
@@ -333,7 +335,7 @@ bool Position::is_legal(Move m) const {
 void Position::legal_moves_to(PieceType t, Square to, MoveList& list) const {
     list.size = 0;
     if (!to.ok()) return;
-    Color us = side_;
+    Color us = st_.side;
     Piece target = piece_on(to);
     if (!target.empty() && target.color() == us) return;
     auto add = [&](Move m) {
@@ -359,7 +361,7 @@ void Position::legal_moves_to(PieceType t, Square to, MoveList& list) const {
                 add(Move(from, to));
             }
         }
-        if (to == ep_square_ && ep_square_.ok())
+        if (to == st_.ep_square && st_.ep_square.ok())
             for (Bitboard b = pawn_attacks(~us, to) & pawns; b;)
                 add(Move(pop_lsb(b), to, MoveKind::en_passant));
         return;

@@ -172,6 +172,28 @@ MoveText write_san(Position const& pos, Move m, bool check, bool mate,
 // ICCF numeric: "5254", "67682"; castling as the king's move (5171), or in Chess960 positions
 // king square + own rook square (5161 for king e1, rook f1). Null move: "--".
 MoveText write_numeric(Position const& pos, Move m);
+
+// The numeric text of a move other than the null move, as write_numeric writes it: its bytes
+// in one word (first byte lowest) and their number (4, or 5 for a promotion). Inline, with no
+// 32-byte MoveText to clear: the export writer copies it straight into the movetext.
+struct NumericText {
+    std::uint64_t bytes = 0;
+    std::size_t size = 0;
+};
+inline NumericText numeric_text(Position const& pos, Move m) {
+    Square to = m.to();
+    if (m.kind() == chess::MoveKind::castling && !pos.chess960())
+        to = Position::castle_king_to(pos.side_to_move(), chess::castle_side(m.from(), to));
+    std::uint16_t from_name, to_name;
+    std::memcpy(&from_name, m.from().numeric_name().data(), 2);
+    std::memcpy(&to_name, to.numeric_name().data(), 2);
+    NumericText t{from_name | std::uint64_t{to_name} << 16, 4};
+    if (m.kind() == chess::MoveKind::promotion) {
+        t.bytes |= std::uint64_t('0' + chess::promotion_digit(m.promotion())) << 32;
+        t.size = 5;
+    }
+    return t;
+}
 // Long algebraic: "e2-e4", "Ng1-f3", "e5xd6", "e7-e8=Q", "O-O"; check marks included.
 MoveText write_lan(Position& pos, Move m, WriteOptions const& opt = {});
 MoveText write_lan(Position const& pos, Move m, bool check, bool mate,

@@ -235,14 +235,9 @@ MoveText write_numeric(Position const& pos, Move m) {
         t = write_null();
         return t;
     }
-    Square to = m.to();
-    if (m.kind() == MoveKind::castling && !pos.chess960())
-        to = Position::castle_king_to(pos.side_to_move(), chess::castle_side(m.from(), to));
-    std::memcpy(t.data.data(), m.from().numeric_name().data(), 2);
-    std::memcpy(t.data.data() + 2, to.numeric_name().data(), 2);
-    t.size = 4;
-    if (m.kind() == MoveKind::promotion)
-        t.data[t.size++] = char('0' + chess::promotion_digit(m.promotion()));
+    NumericText const n = numeric_text(pos, m);
+    std::memcpy(t.data.data(), &n.bytes, sizeof n.bytes);
+    t.size = std::uint8_t(n.size);
     return t;
 }
 
