@@ -9,6 +9,7 @@
 #include "chess/types.hpp"
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <span>
@@ -176,6 +177,8 @@ MoveText write_numeric(Position const& pos, Move m);
 // The numeric text of a move other than the null move, as write_numeric writes it: its bytes
 // in one word (first byte lowest) and their number (4, or 5 for a promotion). Inline, with no
 // 32-byte MoveText to clear: the export writer copies it straight into the movetext.
+// (A char array instead of the word cost SAN -> numeric master games 1,160 a game.)
+static_assert(std::endian::native == std::endian::little, "NumericText's bytes are little-endian");
 struct NumericText {
     std::uint64_t bytes = 0;
     std::size_t size = 0;

@@ -40,16 +40,19 @@ public:
             put(s.name());
         }
     }
-    void marks(bool check, bool mate) {
-        if (mate)
-            put('#');
-        else if (check)
-            put('+');
-    }
 
 private:
     MoveText& t_;
 };
+
+// The check or mate mark, through either writer.
+template <typename W>
+void put_marks(W& w, bool check, bool mate) {
+    if (mate)
+        w.put('#');
+    else if (check)
+        w.put('+');
+}
 
 Letters const& letters_of(WriteOptions const& opt) {
     return opt.letters ? *opt.letters : english();
@@ -71,7 +74,7 @@ inline bool null_or_castling(MoveText& out, Move m, bool check, bool mate) {
     if (m.kind() != MoveKind::castling) return false;
     Writer w(out);
     w.put(chess::castle_side(m.from(), m.to()) == chess::CastleSide::king ? "O-O" : "O-O-O");
-    w.marks(check, mate);
+    put_marks(w, check, mate);
     return true;
 }
 
@@ -134,12 +137,6 @@ public:
         std::memcpy(p_, s.name().data(), 2);
         p_ += 2;
     }
-    void marks(bool check, bool mate) {
-        if (mate)
-            put('#');
-        else if (check)
-            put('+');
-    }
 
 private:
     MoveText& t_;
@@ -183,7 +180,7 @@ template <typename W>
         if (capture) w.put('x');
         w.square(to);
     }
-    w.marks(check, mate);
+    put_marks(w, check, mate);
 }
 
 // Through the checked Writer, which drops what does not fit (letters of more than 8 bytes;
@@ -256,7 +253,7 @@ MoveText write_lan(Position const& pos, Move m, bool check, bool mate, WriteOpti
         w.put('=');
         w.put(letter(l, m.promotion(), us));
     }
-    w.marks(check, mate);
+    put_marks(w, check, mate);
     return out;
 }
 
