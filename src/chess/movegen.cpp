@@ -100,7 +100,7 @@ void Position::generate(Sink& sink) const {
         Bitboard without_king = occupied ^ ksq.bb();
         while (tos) {
             Square to = pop_lsb(tos);
-            if (!attackers_to(to, without_king, them)) safe |= to.bb();
+            if (!attacked(to, without_king, them)) safe |= to.bb();
         }
         sink.piece(ksq, safe);
         if (sink.done()) return;
@@ -227,7 +227,7 @@ bool Position::castling_path_clear(Color c, CastleSide side) const {
     if (pieces() & castling_path_[bit]) return false;
     Bitboard occupied = pieces() ^ king_square(c).bb() ^ castling_rook(c, side).bb();
     for (Bitboard b = castling_king_path_[bit]; b;)
-        if (attackers_to(pop_lsb(b), occupied, ~c)) return false;
+        if (attacked(pop_lsb(b), occupied, ~c)) return false;
     return true;
 }
 
@@ -282,7 +282,7 @@ bool Position::is_legal_pseudo_other(Move m) const {
     default:
         break;
     }
-    if (from == ksq) return !attackers_to(to, pieces() ^ from.bb(), ~us);
+    if (from == ksq) return !attacked(to, pieces() ^ from.bb(), ~us);
     if (checkers_) {
         if (more_than_one(checkers_)) return false;
         if (!((between(ksq, lsb(checkers_)) | checkers_) & to.bb())) return false;

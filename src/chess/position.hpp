@@ -118,6 +118,11 @@ public:
         return attackers_to(s, occupied, Color::white) | attackers_to(s, occupied, Color::black);
     }
     Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
+    // attackers_to(s, occupied, by) != 0, without the sliding-attack table: the sliders of
+    // `by` on the empty-board rays from s, each with a between test (the table's 800 KB
+    // missed the cache on most king moves read: perf, SAN -> numeric mixed, 83% of
+    // is_legal_pseudo_other's time on that load).
+    bool attacked(Square s, Bitboard occupied, Color by) const;
     // Pieces (of either colour) that are the only blocker between a slider of the other
     // colour and the king of colour c.
     Bitboard blockers_for_king(Color c) const {
@@ -276,6 +281,22 @@ inline Bitboard Position::attackers_to(Square s, Bitboard occupied, Color by) co
             (bishop_attacks(s, occupied) & (pieces(PieceType::bishop) | pieces(PieceType::queen))) |
             (rook_attacks(s, occupied) & (pieces(PieceType::rook) | pieces(PieceType::queen)))) &
            pieces(by);
+}
+
+inline bool Position::attacked(Square s, Bitboard occupied, Color by) const {
+    Bitboard const them = pieces(by);
+    if (((pawn_attacks(~by, s) & pieces(PieceType::pawn)) |
+         (knight_attacks(s) & pieces(PieceType::knight)) |
+         (king_attacks(s) & pieces(PieceType::king))) &
+        them)
+        return true;
+    Bitboard const queens = pieces(PieceType::queen);
+    Bitboard snipers = ((rook_rays(s) & (pieces(PieceType::rook) | queens)) |
+                        (bishop_rays(s) & (pieces(PieceType::bishop) | queens))) &
+                       them & occupied;
+    for (; snipers; snipers &= snipers - 1)
+        if (!(between(s, lsb(snipers)) & occupied)) return true;
+    return false;
 }
 
 inline bool Position::pawn_reaches(Square from, Square to) const {

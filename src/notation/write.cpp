@@ -101,7 +101,7 @@ void check_and_mate(Position& pos, Move m, bool& check, bool& mate) {
 enum class Disambiguation : std::uint8_t { none, file, rank, square };
 inline Disambiguation disambiguation(Position const& pos, PieceType t, Square from, Square to) {
     Color const us = pos.side_to_move();
-    Bitboard others = pos.pieces(us, t) & ~from.bb() & chess::attacks(t, to, pos.pieces());
+    Bitboard others = chess::reaching(t, to, pos.pieces(us, t) & ~from.bb(), pos.pieces());
     bool needed = false, same_file = false, same_rank = false;
     while (others) {
         Square s = chess::pop_lsb(others);

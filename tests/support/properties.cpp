@@ -19,6 +19,7 @@ namespace pgn_iccf::properties {
 namespace {
 
 using namespace detail;
+using chess::Bitboard;
 using chess::Color;
 using chess::Move;
 using chess::MoveKind;
@@ -496,6 +497,22 @@ std::string compare_state(Position const& a, Position const& b, std::string_view
 // Move generation of one position against itself: is_legal over every from/to pair and
 // kind, legal_moves_to, count_legal_moves, has_legal_move.
 std::string check_generation(Position const& pos) {
+    // The table-free attack tests (Position::attacked, chess::reaching) against the
+    // sliding-attack tables, on every square, with the board's occupancy and with either king
+    // lifted off it.
+    Bitboard const all = pos.pieces();
+    for (int s = 0; s < 64; ++s) {
+        Square const sq(s);
+        for (Bitboard occ : {all, all ^ pos.king_square(Color::white).bb(),
+                             all ^ pos.king_square(Color::black).bb()})
+            for (Color c : {Color::white, Color::black})
+                if (pos.attacked(sq, occ, c) != (pos.attackers_to(sq, occ, c) != 0))
+                    return cat(pos.fen(), ": attacked(", s, ") disagrees with attackers_to");
+        for (PieceType t : {PieceType::knight, PieceType::bishop, PieceType::rook, PieceType::queen,
+                            PieceType::king})
+            if (chess::reaching(t, sq, all, all) != (chess::attacks(t, sq, all) & all))
+                return cat(pos.fen(), ": reaching(", int(t), ", ", s, ") disagrees with attacks");
+    }
     MoveList legal;
     pos.generate_legal(legal);
     if (pos.count_legal_moves() != legal.size)
