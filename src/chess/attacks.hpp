@@ -152,9 +152,10 @@ inline constexpr Bitboard more_than_one(Bitboard b) { return b & (b - 1); }
 // `occupied`: the empty-board filter, then a between test per slider left (usually one or
 // two). Reading the 800 KB sliding-attack table instead missed the cache on every SAN piece
 // move (perf, SAN -> numeric mixed: a third of read_move's time on that one load).
+// (A knight's or king's squares are never two apart on a line, so between() is empty for
+// them: no branch on the type.)
 inline Bitboard reaching(PieceType t, Square to, Bitboard from, Bitboard occupied) {
     Bitboard const near = from & pseudo_attacks(t, to);
-    if (t == PieceType::knight || t == PieceType::king) return near;
     Bitboard result = near;
     for (Bitboard b = near; b; b &= b - 1) {
         Square const s = lsb(b);
