@@ -444,6 +444,10 @@ inline bool parse_comment(State& st, char const*& first, char const* last) {
                                   " column " + std::to_string(at.column) + " is never closed"};
         }
         if (st.active()) st.visitor.comment(st.token(p + 1, close), CommentKind::brace);
+        // A comment on one line (nearly all): the counted point moves past it now, so that
+        // the next token needs no move_to and the movetext fast path takes it (callgrind,
+        // lichess games SAN -> numeric: see the commit).
+        if (!scan::may_hold_line_end(p + 1, close, last)) st.consume(p + 1, close + 1);
         first = close + 1;
         return true;
     }
@@ -664,8 +668,38 @@ inline void deliver_plain_move(State& st, char const* p, char const* e) {
 
 inline bool is_ascii_letter(char c) { return static_cast<unsigned char>((c | 0x20) - 'a') < 26; }
 
+// One common token of the fast path below at p (16 bytes readable after it): delivered; the
+// byte after it, or nullptr if it is none of those tokens.
+inline char const* fast_token(State& st, char const* p) {
+    char const* const e = scan::first_where<16>(p, [](char c) { return !scan::is_token_byte(c); });
+    if (e == nullptr || e == p) return nullptr; // a long token, a delimiter
+    if (is_ascii_letter(*p)) {
+        if (!is_suffix_char(e[-1]) && e[-1] != '.') { // no suffix, no `e.p.`
+            deliver_plain_move(st, p, e);
+        } else {
+            if (*p == 'e' && e - p == 4 && std::memcmp(p, "e.p.", 4) == 0) return nullptr;
+            st.passed(p);
+            deliver_move(st, p, e);
+        }
+    } else if (scan::is_digit(*p)) {
+        char const* q = p + 1;
+        while (scan::is_digit(*q)) ++q; // stops at e at the latest
+        if (q == e) { // a bare integer (no result), as deliver_digit_token reads it
+            if (integer_is_move(st, p, e)) deliver_plain_move(st, p, e);
+        } else {
+            if (*q != '.') return nullptr; // a result, 0-0, ...
+            while (*q == '.') ++q;
+            if (q != e) return nullptr; // `12.Nf3`, ...
+        }
+    } else {
+        return nullptr;
+    }
+    return e;
+}
+
 // The common tokens of a movetext line in one tight loop: move numbers with periods (`12.`,
-// `12...`) and tokens starting with a letter (moves), each followed by one blank or by an LF. It
+// `12...`), tokens starting with a letter (moves) and brace comments on one line, each
+// followed by one blank or by an LF. It
 // stops at anything else, at the start of the token or of the whitespace, with the line ends
 // counted up to there: the element rules then read it exactly as before (and say what they say
 // about it). It reads nothing within 32 bytes of the end of the game, so a token of up to 15 bytes
@@ -674,31 +708,21 @@ inline bool is_ascii_letter(char c) { return static_cast<unsigned char>((c | 0x2
 inline char const* movetext_fast_path(State& st, char const* p, char const* last) {
     if (!st.counted_to(p)) return p; // after backtracking: the element rules count
     while (last - p >= 32) {
-        char const* const e =
-            scan::first_where<16>(p, [](char c) { return !scan::is_token_byte(c); });
-        if (e == nullptr || e == p) break; // a long token, a delimiter
-        if (is_ascii_letter(*p)) {
-            if (!is_suffix_char(e[-1]) && e[-1] != '.') { // no suffix, no `e.p.`
-                deliver_plain_move(st, p, e);
-            } else {
-                if (*p == 'e' && e - p == 4 && std::memcmp(p, "e.p.", 4) == 0) break;
-                st.passed(p);
-                deliver_move(st, p, e);
-            }
-        } else if (scan::is_digit(*p)) {
-            char const* q = p + 1;
-            while (scan::is_digit(*q)) ++q; // stops at e at the latest
-            if (q == e) { // a bare integer (no result), as deliver_digit_token reads it
-                if (integer_is_move(st, p, e)) deliver_plain_move(st, p, e);
-            } else {
-                if (*q != '.') break; // a result, 0-0, ...
-                while (*q == '.') ++q;
-                if (q != e) break; // `12.Nf3`, ...
-            }
+        if (char const* const e = fast_token(st, p)) {
+            p = e;
+        } else if (*p == '{') {
+            // A brace comment on one line, as parse_comment reads it (lichess games: one per
+            // move; callgrind, SAN -> numeric: see the commit). The two bytes after it must be
+            // readable.
+            char const* const close = scan::find_byte(p + 1, last, '}');
+            if (last - close < 3 || scan::may_hold_line_end(p + 1, close, last)) break;
+            if (st.active())
+                st.visitor.comment(State::make_token(view(p + 1, close), st.loc_on_line(p + 1)),
+                                   CommentKind::brace);
+            p = close + 1;
         } else {
             break;
         }
-        p = e;
         if (*p == ' ') {
             if (scan::is_space(p[1])) break;
             ++p;
