@@ -438,8 +438,10 @@ void resolve_piece(Position const& pos, PieceType t, Tail const& tail, ReadResul
     // its king and `to` (is_legal_pseudo on the whole set at once, no loop for one candidate;
     // SAN -> numeric master games: 88,022 -> 86,932 per game).
     if (!pos.checkers() && t != PieceType::king) {
+        // The king's line through `to` only when a candidate is pinned (rarely).
+        Bitboard const pinned = cand & pos.blockers_for_king(us);
         Bitboard const legal =
-            cand & (~pos.blockers_for_king(us) | chess::line(pos.king_square(us), to));
+            pinned ? (cand & ~pinned) | (pinned & chess::line(pos.king_square(us), to)) : cand;
         if (!legal) {
             r.error = ReadError::illegal;
             return;
