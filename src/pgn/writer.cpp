@@ -11,9 +11,9 @@ namespace pgn_iccf::pgn {
 namespace {
 
 // True if flags(word) has a high bit set for a word of `text`'s bytes (flags() sets the high
-// bit of the bytes it matches, and may set other bits): eight bytes at a time
-// (the texts are short, and a library call per text cost more than the scan). Under 8 bytes
-// the word is padded with bytes of `pad`, which flags() must not match.
+// bit of the bytes it matches, and may set other bits): eight bytes at a time (the texts are
+// short, and a library call per text cost more than the scan). Under 8 bytes the word is
+// padded with bytes of `pad`, which flags() must not match.
 template <class Flags>
 bool any_byte(std::string_view text, std::uint64_t pad, Flags flags) {
     constexpr std::uint64_t highs = 0x8080808080808080ULL;
@@ -263,12 +263,12 @@ void MovetextWriter::comment_by_words(std::string_view text) {
     flush(n, true);
 }
 
-// The layout of comment_by_words for a text whose only white space is ' ' (no byte below 14): its
-// break opportunities are the single spaces inside it not followed by '[' or '%'. Units placed
-// side by side on a line are a span of the text, so the text is copied once and the spaces
-// where a line ends become line breaks; each line takes the longest run of units that fits,
-// found by scanning back from the width to a break (comment() word by word, lichess games:
-// SAN -> numeric 112,487 -> 106,430 a game).
+// The layout of comment_by_words for a text whose only white space is ' ' (no byte below 14):
+// its break opportunities are the single spaces inside it not followed by '[' or '%'. Units
+// placed side by side on a line are a span of the text, so the text is copied once and the
+// spaces where a line ends become line breaks; each line takes the longest run of units that
+// fits, found by scanning back from the width to a break. Against comment_by_words for every
+// comment: lichess games 112,487 -> 106,430 a game (SAN -> numeric).
 void MovetextWriter::comment_by_spans(std::string_view text) {
     char const* const t = text.data();
     std::size_t const n = text.size();
@@ -302,7 +302,7 @@ void MovetextWriter::comment_by_spans(std::string_view text) {
     // text in braces; every member is read before the first byte is stored.
     std::size_t const open = open_;
     char* d = room(1 + open + n + 2);
-    std::size_t c = column_ + open; // the column of the '{'
+    std::size_t c = column_ + open; // the bytes before the '{' on its line
     std::size_t e = none;           // the end of the units on the current line, once known
     std::size_t k = 0;
     if (glue_next_) {
