@@ -102,6 +102,52 @@ BOOST_AUTO_TEST_CASE(writer_wraps_at_width_and_keeps_comment_bytes) {
     BOOST_TEST(w.text() == "1. 5254 5755\n2. 7163\n");
 }
 
+// Comments without tabs or line breaks are laid out on spans of their text (comment_by_spans):
+// the same layout as word by word.
+BOOST_AUTO_TEST_CASE(writer_wraps_plain_comments_at_single_spaces) {
+    pgn::MovetextWriter w;
+    w.begin(20);
+    for (auto t : {"1.", "5254"}) w.token(t);
+    w.comment(" [%clk 0:01:00] ");
+    w.token("5755");
+    w.comment(" [%clk 0:01:00] ");
+    w.end();
+    // the space before "0:01:00]" is a break opportunity; the white space next to the braces
+    // is not
+    BOOST_TEST(w.text() == "1. 5254 { [%clk\n0:01:00] } 5755\n{ [%clk 0:01:00] }\n");
+    // no line begins with '[' (the space before "[%clk" is kept at any width)
+    w.begin(16);
+    w.token("5254");
+    w.comment(" [%eval 0.24] [%clk 0:03:00] ");
+    w.end();
+    BOOST_TEST(w.text() == "5254 { [%eval\n0.24] [%clk\n0:03:00] }\n");
+    // a first word that does not fit moves the comment to the next line
+    w.begin(12);
+    w.token("5254");
+    w.comment("aaaaaaa bb");
+    w.end();
+    BOOST_TEST(w.text() == "5254\n{aaaaaaa bb}\n");
+    // at the start of a line, after a pending "("
+    w.begin(10);
+    w.open_variation();
+    w.comment("aa bb cc dd");
+    w.close_variation();
+    w.end();
+    BOOST_TEST(w.text() == "({aa bb cc\ndd})\n");
+    // double spaces are no break opportunity
+    w.begin(8);
+    w.token("e4");
+    w.comment("  aa  bb cc ");
+    w.end();
+    BOOST_TEST(w.text() == "e4\n{  aa  bb\ncc }\n");
+    // a word longer than the width stands alone on its line
+    w.begin(5);
+    w.token("e4");
+    w.comment("aaaaaaaaaaaa b");
+    w.end();
+    BOOST_TEST(w.text() == "e4\n{aaaaaaaaaaaa\nb}\n");
+}
+
 BOOST_AUTO_TEST_CASE(tags_are_escaped) {
     std::string out;
     pgn::write_tag(out, "Event", "a \"b\" \\ c");

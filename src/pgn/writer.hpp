@@ -164,6 +164,12 @@ private:
         "8081828384858687888990919293949596979899";
     void numbered_long(int number, bool white, std::string_view move);
     void word(std::string_view text, bool glue_left);
+    // comment(): the general layout, word by word, and the layout of a text without tabs,
+    // line breaks or other bytes below 14, on spans. Out of line, so that comment() keeps no
+    // registers for them; with its fast path for a comment that fits, SAN -> numeric lichess
+    // games 106,430 -> 103,050 a game.
+    [[gnu::noinline]] void comment_by_words(std::string_view text);
+    [[gnu::noinline]] void comment_by_spans(std::string_view text);
     // Writes the separator before a word of `len` bytes (nothing at the start of a line,
     // else a space, or a line break if the word would not fit), then any pending "(".
     // Every member is read before the first byte is stored and written after the last: a char
