@@ -51,6 +51,7 @@ void Converter::pass(syntax::RawGame const& game, std::string_view file,
                      notation::Letters const* letters, ReplayConsumer& consumer) {
     report_.problems.clear();
     replay_.read.letters = letters;
+    replay_.silent = &consumer == &check_;
     replayer_.replay(game, file, replay_, consumer, report_.problems);
 }
 

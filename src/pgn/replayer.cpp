@@ -141,6 +141,7 @@ void Replayer::replay(syntax::RawGame const& game, std::string_view file,
     chess960_ = false;
     setup_done_ = false;
     rejected_ = dead_ = false;
+    muted_ = opt_.silent;
     level_skip_ = 0;
     has_last_ = false;
     broken_ = cut_ = false;
@@ -349,7 +350,8 @@ void Replayer::move(syntax::Token const& move, syntax::Token const& suffix) {
             if (typed)
                 ++corrected_;
             else
-                rejected_ = true; // checking goes on with the assumed move; nothing is written
+                rejected_ = muted_ =
+                    true; // checking goes on with the assumed move; nothing is written
         }
         if (r.short_promotion && r.error == ReadError::none)
             add_at_move(ProblemKind::short_promotion, Severity::warning, move).read_as =
@@ -357,7 +359,7 @@ void Replayer::move(syntax::Token const& move, syntax::Token const& suffix) {
     }
 
     if (!frames_.empty()) frames_.back().played = true;
-    if (rejected_)
+    if (muted_)
         pos_.do_move(m, last_undo_);
     else
         out_->play(pos_, m, last_undo_, display_number(), move, suffix, typed);
@@ -367,13 +369,13 @@ void Replayer::move(syntax::Token const& move, syntax::Token const& suffix) {
 }
 
 void Replayer::comment(syntax::Token text, syntax::CommentKind kind) {
-    if (dead_ || level_skip_ > 0 || rejected_) return;
+    if (dead_ || level_skip_ > 0 || muted_) return;
     if (broken_ && cut_) return; // part of the variation's rest, kept verbatim
     out_->comment(text.text, kind);
 }
 
 void Replayer::nag(syntax::Token text, std::uint8_t value) {
-    if (dead_ || level_skip_ > 0 || rejected_) return;
+    if (dead_ || level_skip_ > 0 || muted_) return;
     if (broken_) {
         if (!cut_) out_->unplayed(text.text, {}); // a cut variation's rest is kept verbatim
         return;
