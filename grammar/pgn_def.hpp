@@ -443,7 +443,8 @@ inline bool parse_comment(State& st, char const*& first, char const* last) {
                               "unterminated comment: '{' at line " + std::to_string(at.line) +
                                   " column " + std::to_string(at.column) + " is never closed"};
         }
-        if (st.active()) st.visitor.comment(st.token(p + 1, close), CommentKind::brace);
+        if (st.active() && st.options.comments)
+            st.visitor.comment(st.token(p + 1, close), CommentKind::brace);
         // A comment on one line (nearly all): the counted point moves past it now, so that
         // the next token needs no move_to and the movetext fast path takes it (callgrind,
         // lichess games SAN -> numeric: see the commit).
@@ -454,7 +455,8 @@ inline bool parse_comment(State& st, char const*& first, char const* last) {
     if (*p == ';') {
         st.consume(p, p + 1);
         char const* e = scan::find_line_end(p + 1, last);
-        if (st.active()) st.visitor.comment(st.token(p + 1, e), CommentKind::rest_of_line);
+        if (st.active() && st.options.comments)
+            st.visitor.comment(st.token(p + 1, e), CommentKind::rest_of_line);
         st.consume(p, e);
         first = e;
         return true;
@@ -716,7 +718,7 @@ inline char const* movetext_fast_path(State& st, char const* p, char const* last
             // readable.
             char const* const close = scan::find_byte(p + 1, last, '}');
             if (last - close < 3 || scan::may_hold_line_end(p + 1, close, last)) break;
-            if (st.active())
+            if (st.active() && st.options.comments)
                 st.visitor.comment(State::make_token(view(p + 1, close), st.loc_on_line(p + 1)),
                                    CommentKind::brace);
             p = close + 1;

@@ -153,6 +153,7 @@ void Replayer::replay(syntax::RawGame const& game, std::string_view file,
     consumer.begin_game(game);
     parser::ParseOptions po;
     po.file_name = file;
+    po.comments = !opt_.silent; // (callgrind, --check: see the commit)
     parser::parse_game(game, *this, po);
     constexpr std::size_t keep = std::size_t{1} << 20; // a few hundred normal games' worth
     tags_.release_if_above(keep);
