@@ -82,9 +82,6 @@ LetterMatch match_table(Letters const& l, std::string_view s) {
     return best;
 }
 
-// A piece letter (any piece, the pawn letter included) at the start of s, longest first.
-// Figurines of both colours are accepted in every language; the "figurine" language also
-// accepts the English letters.
 // The English letters by byte (none elsewhere).
 constexpr std::array<PieceType, 256> english_letters = [] {
     std::array<PieceType, 256> t{};
@@ -97,6 +94,9 @@ constexpr std::array<PieceType, 256> english_letters = [] {
     return t;
 }();
 
+// A piece letter (any piece, the pawn letter included) at the start of s, longest first.
+// Figurines of both colours are accepted in every language; the "figurine" language also
+// accepts the English letters.
 LetterMatch match_letter(Letters const& l, std::string_view s) {
     if (&l == &english()) {
         // The default language: one ASCII letter per piece, read from a table (a switch

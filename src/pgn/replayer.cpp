@@ -348,11 +348,12 @@ void Replayer::move(syntax::Token const& move, syntax::Token const& suffix) {
                 start_broken(move, suffix);
                 return;
             }
-            if (typed)
+            if (typed) {
                 ++corrected_;
-            else
-                rejected_ = muted_ =
-                    true; // checking goes on with the assumed move; nothing is written
+            } else {
+                // Checking goes on with the assumed move; nothing is written.
+                rejected_ = muted_ = true;
+            }
         }
         if (r.short_promotion && r.error == ReadError::none)
             add_at_move(ProblemKind::short_promotion, Severity::warning, move).read_as =
