@@ -115,18 +115,20 @@ BOOST_AUTO_TEST_CASE(writer_wraps_plain_comments_at_single_spaces) {
     // the space before "0:01:00]" is a break opportunity; the white space next to the braces
     // is not
     BOOST_TEST(w.text() == "1. 5254 { [%clk\n0:01:00] } 5755\n{ [%clk 0:01:00] }\n");
+    // One token, then `text` as a comment, at `width`.
+    auto after_token = [](int width, char const* token, std::string_view text) {
+        pgn::MovetextWriter t;
+        t.begin(width);
+        t.token(token);
+        t.comment(text);
+        t.end();
+        return std::string(t.text());
+    };
     // no line begins with '[' (the space before "[%clk" is kept at any width)
-    w.begin(16);
-    w.token("5254");
-    w.comment(" [%eval 0.24] [%clk 0:03:00] ");
-    w.end();
-    BOOST_TEST(w.text() == "5254 { [%eval\n0.24] [%clk\n0:03:00] }\n");
+    BOOST_TEST(after_token(16, "5254", " [%eval 0.24] [%clk 0:03:00] ") ==
+               "5254 { [%eval\n0.24] [%clk\n0:03:00] }\n");
     // a first word that does not fit moves the comment to the next line
-    w.begin(12);
-    w.token("5254");
-    w.comment("aaaaaaa bb");
-    w.end();
-    BOOST_TEST(w.text() == "5254\n{aaaaaaa bb}\n");
+    BOOST_TEST(after_token(12, "5254", "aaaaaaa bb") == "5254\n{aaaaaaa bb}\n");
     // at the start of a line, after a pending "("
     w.begin(10);
     w.open_variation();
@@ -135,17 +137,9 @@ BOOST_AUTO_TEST_CASE(writer_wraps_plain_comments_at_single_spaces) {
     w.end();
     BOOST_TEST(w.text() == "({aa bb cc\ndd})\n");
     // double spaces are no break opportunity
-    w.begin(8);
-    w.token("e4");
-    w.comment("  aa  bb cc ");
-    w.end();
-    BOOST_TEST(w.text() == "e4\n{  aa  bb\ncc }\n");
+    BOOST_TEST(after_token(8, "e4", "  aa  bb cc ") == "e4\n{  aa  bb\ncc }\n");
     // a word longer than the width stands alone on its line
-    w.begin(5);
-    w.token("e4");
-    w.comment("aaaaaaaaaaaa b");
-    w.end();
-    BOOST_TEST(w.text() == "e4\n{aaaaaaaaaaaa\nb}\n");
+    BOOST_TEST(after_token(5, "e4", "aaaaaaaaaaaa b") == "e4\n{aaaaaaaaaaaa\nb}\n");
 }
 
 BOOST_AUTO_TEST_CASE(tags_are_escaped) {
