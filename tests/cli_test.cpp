@@ -89,6 +89,24 @@ BOOST_AUTO_TEST_CASE(help_names_every_option_of_the_contract) {
     BOOST_TEST(v.out.starts_with("pgn-iccf "));
 }
 
+BOOST_AUTO_TEST_CASE(version_is_the_projects_and_the_changelogs_newest) {
+    // One source of truth: project(VERSION) in CMakeLists.txt gives --version (and through it
+    // the man page and the Debian package); CHANGELOG.md's newest release names it too.
+    std::smatch m;
+    std::string const cmake = read_file(source_dir / "CMakeLists.txt");
+    BOOST_TEST_REQUIRE(
+        std::regex_search(cmake, m, std::regex(R"(project\(pgn-iccf VERSION ([0-9.]+))")));
+    std::string const version = m[1];
+    auto v = sh(bin + " --version");
+    BOOST_TEST(v.status == 0);
+    BOOST_TEST(v.out == "pgn-iccf " + version + "\n");
+    std::string const changelog = read_file(source_dir / "CHANGELOG.md");
+    BOOST_TEST_REQUIRE(
+        std::regex_search(changelog, m, std::regex(R"(\n## \[([0-9][0-9.]*)\] - )")));
+    BOOST_TEST(m[1] == version);
+    BOOST_TEST(version == "0.2.0"); // issue L, Release 0.2
+}
+
 BOOST_AUTO_TEST_CASE(summary_counts_corrected_moves_only_when_there_are_some) {
     fs::path in = temp_dir() / "typed.pgn";
     {
