@@ -245,6 +245,8 @@ BOOST_AUTO_TEST_CASE(man_page_documents_every_option_of_help) {
 }
 
 BOOST_AUTO_TEST_CASE(install_puts_the_binary_and_the_man_page_under_the_prefix) {
+    // Also the bash completion and the licence (issue L); `cpack -G DEB` packages the same
+    // files (tests/package_test.sh).
     BOOST_TEST_REQUIRE(fs::exists(build_dir / "CMakeCache.txt"));
     fs::path const prefix = temp_dir("prefix");
     auto const r =
@@ -256,6 +258,16 @@ BOOST_AUTO_TEST_CASE(install_puts_the_binary_and_the_man_page_under_the_prefix) 
     fs::path const page = prefix / "share" / "man" / "man1" / "pgn-iccf.1";
     BOOST_TEST_REQUIRE(fs::exists(page), no_man_page << "\n" << r.out);
     BOOST_TEST(read_file(page) == read_file(man_page));
+    // The bash completion where bash-completion looks for it by name, the licence where
+    // Debian keeps a package's.
+    fs::path const source = fs::path(PGN_ICCF_SOURCE_DIR);
+    fs::path const completion = prefix / "share" / "bash-completion" / "completions" / "pgn-iccf";
+    BOOST_TEST_REQUIRE(fs::exists(completion), r.out);
+    BOOST_TEST(read_file(completion) ==
+               read_file(source / "src" / "cli" / "pgn-iccf.bash-completion"));
+    fs::path const copyright = prefix / "share" / "doc" / "pgn-iccf" / "copyright";
+    BOOST_TEST_REQUIRE(fs::exists(copyright), r.out);
+    BOOST_TEST(read_file(copyright) == read_file(source / "LICENSE"));
     // perft is a developer tool, not part of the product.
     BOOST_TEST(!fs::exists(prefix / "bin" / "perft"));
 }
