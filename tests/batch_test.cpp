@@ -549,7 +549,8 @@ BOOST_AUTO_TEST_CASE(memory_stays_under_64_mib_on_hostile_shapes) {
     // The shapes that once took hundreds of MiB at -j2: millions of tiny games (a batch of
     // 1 MiB of `*` games made 57 MiB of output), games just under --max-game-size (8 MiB) one
     // after another (many in flight, buffers kept at their largest), a game above it, a
-    // 700,000-pair tag section, zstd output at level 15, a zstd window of 128 MiB. Peak RSS
+    // 700,000-pair tag section, zstd output at level 15, a zstd window of 128 MiB, a game whose
+    // output is four times its size (2,000,000 sibling variations with --annotate). Peak RSS
     // is measured by the kernel for the whole process.
     if (sanitized) {
         BOOST_TEST_MESSAGE("skipped under AddressSanitizer (its shadow memory is counted)");
@@ -597,6 +598,11 @@ BOOST_AUTO_TEST_CASE(memory_stays_under_64_mib_on_hostile_shapes) {
             chunky += "} e5 *\n\n";
         }
         put("chunky.pgn", chunky);
+        // 2,000,000 one-move variations: 8 MB of input, 32 MB of output with --annotate -t
+        // lan (its movetext was held twice: 85.6 MB at -j2).
+        std::string siblings = "[Event \"s\"]\n\n1. e4 ";
+        for (int i = 0; i < 2'000'000; ++i) siblings += "(d4)";
+        put("siblings.pgn", siblings + " e5 *\n\n");
         // A zstd frame declaring a 128 MiB window (zstd --long writes such headers): one
         // raw block holding a game.
         std::string const game = "[Event \"l\"]\n\n1. e4 *\n\n";
@@ -628,6 +634,7 @@ BOOST_AUTO_TEST_CASE(memory_stays_under_64_mib_on_hostile_shapes) {
         {"word.pgn", {"-t", "san"}, 0},
         {"oversized.pgn", {"--rejects", (dir / "rejects.pgn").string()}, 1},
         {"tags.pgn", {}, 1},
+        {"siblings.pgn", {"--annotate", "-t", "lan"}, 0},
         {"chunky.pgn", {"-o", (dir / "out.pgn.zst").string(), "--compress-level", "15"}, 0},
         // A window beyond --max-window is refused (exit 2), not allocated; a raised bound
         // decodes it.

@@ -169,7 +169,7 @@ int main(int argc, char** argv) {
          "variation is cut there, its rest kept in a comment, with a warning)") //
         ("max-game-size", po::value(&max_game_size)->value_name("SIZE"),
          "a game larger than SIZE bytes (suffix K, M or G: KiB, MiB, GiB; default 8M) is "
-         "rejected unread: one error, its bytes to --rejects; memory grows by about 5 times "
+         "rejected unread: one error, its bytes to --rejects; memory grows by up to 6 times "
          "SIZE") //
         ("max-window", po::value(&max_window)->value_name("SIZE"),
          "decode zstd input whose window is at most SIZE (a power of two from 1K to 2G; "
