@@ -697,3 +697,26 @@ BOOST_AUTO_TEST_CASE(progress_on_a_terminal_or_when_asked_never_when_piped) {
     BOOST_TEST(tty.status == 0);
     BOOST_TEST(tty.out.find("\rpgn-iccf: 0.0 MB, 32 games, ") != std::string::npos, tty.out);
 }
+
+// A zstd window allowed by --max-window but larger than the memory the process may take is
+// "not enough memory", not "corrupt (Allocation error : not enough memory)" (issue L, N12).
+// Run under ulimit -v, which AddressSanitizer's shadow memory cannot run under.
+BOOST_AUTO_TEST_CASE(a_zstd_window_beyond_the_memory_is_not_called_corrupt) {
+    if (sanitized) {
+        BOOST_TEST_MESSAGE("skipped under AddressSanitizer (ulimit -v)");
+        return;
+    }
+    fs::path const in = data / "compressed" / "window-2g.pgn.zst";
+    auto const limited =
+        sh("ulimit -v 1000000; " + bin + " -q --check --max-window 2G " + q(in) + " 2>&1");
+    BOOST_TEST(limited.status == 2);
+    BOOST_TEST(limited.out ==
+               "pgn-iccf: error: " + in.string() +
+                   ": not enough memory to decode zstd data with a 2 GiB window: decode it with "
+                   "zstd (zstd -dc --long=31 FILE | pgn-iccf -) or free memory\n");
+    // By default the bound refuses it first, naming the window.
+    auto const bounded = sh(bin + " -q --check " + q(in) + " 2>&1");
+    BOOST_TEST(bounded.status == 2);
+    BOOST_TEST(bounded.out.find(": zstd data needs a 2 GiB window to be decoded") !=
+               std::string::npos);
+}

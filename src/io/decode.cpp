@@ -256,7 +256,7 @@ private:
     Step step(char const* in, std::size_t in_size, char* out, std::size_t out_size) override {
         Step step;
         if (!live_) {
-            step.error = "out of memory";
+            step.refusal = "not enough memory to decode bzip2 data";
             return step;
         }
         auto const avail_in = static_cast<unsigned>(std::min<std::size_t>(in_size, input_block));
@@ -282,7 +282,7 @@ private:
             step.error = "CRC or block data error";
             break;
         case BZ_MEM_ERROR:
-            step.error = "out of memory";
+            step.refusal = "not enough memory to decode bzip2 data";
             break;
         default:
             step.error = "libbz2 error " + std::to_string(r);
@@ -330,7 +330,7 @@ private:
     Step step(char const* in, std::size_t in_size, char* out, std::size_t out_size) override {
         Step step;
         if (!dctx_) {
-            step.error = "out of memory";
+            step.refusal = "not enough memory to decode zstd data";
             return step;
         }
         if (header_.size() < frame_header_max)
@@ -346,6 +346,8 @@ private:
                 step.garbage = true;
             else if (ZSTD_getErrorCode(r) == ZSTD_error_frameParameter_windowTooLarge)
                 step.refusal = window_refusal();
+            else if (ZSTD_getErrorCode(r) == ZSTD_error_memory_allocation)
+                step.refusal = memory_refusal();
             else
                 step.error = ZSTD_getErrorName(r);
             return step;
@@ -368,6 +370,15 @@ private:
                size_text(max_window_) +
                " of --max-window: raise it (memory grows by the window), or decode with zstd: "
                "zstd -dc --long=31 FILE | pgn-iccf -";
+    }
+
+    // The memory a frame needs is mostly its window (allowed by --max-window, but more than
+    // the system gives): not "corrupt" data.
+    std::string memory_refusal() const {
+        auto const declared = declared_window(header_);
+        return "not enough memory to decode zstd data" +
+               (declared > 0 ? " with a " + size_text(declared) + " window" : std::string()) +
+               ": decode it with zstd (zstd -dc --long=31 FILE | pgn-iccf -) or free memory";
     }
 
     // The window a zstd frame header declares (RFC 8878 3.1.1.1), 0 if `h` does not hold it.

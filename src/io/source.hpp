@@ -65,6 +65,8 @@ Sniffed sniff(std::string_view head);
 // 128 MiB for --ultra -20 to -22 and --long, up to 2 GiB for --long=31). A frame whose window
 // is larger than `max_window` (a power of two, 1 KiB to 2 GiB) is not decoded: the read error
 // names the window, the bound, and the ways out (--max-window, or zstd -d ... | pgn-iccf -).
+// A decoder that cannot get its memory says "not enough memory to decode zstd data with a
+// 2 GiB window: ..." (or bzip2 data), never that the data is corrupt.
 constexpr std::uint64_t default_max_window = std::uint64_t{8} << 20;
 constexpr std::uint64_t largest_max_window = std::uint64_t{2} << 30;
 std::unique_ptr<ByteSource> decode(Compression c, std::unique_ptr<ByteSource> inner,

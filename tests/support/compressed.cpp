@@ -78,6 +78,7 @@ Decoded drain(io::ByteSource& src, ReadSize read_size) {
 bool documented_error(Compression c, std::string_view e) {
     std::string const n(io::name(c));
     return e == n + " data is truncated" || e.starts_with(n + " data is corrupt (") ||
+           e.starts_with("not enough memory to decode " + n + " data") ||
            e == "trailing garbage after the " + n + " data" ||
            (c == Compression::zstd && e.starts_with("zstd data needs a ") &&
             e.ends_with("zstd -dc --long=31 FILE | pgn-iccf -"));
