@@ -981,3 +981,17 @@ BOOST_AUTO_TEST_CASE(zstd_windows_beyond_the_bound_are_refused_with_the_reason) 
     BOOST_REQUIRE_MESSAGE(in.source, in.error);
     BOOST_CHECK_EQUAL(read_all(*in.source).data, window_text);
 }
+
+// A frame compressed with a dictionary (zstd -D) is refused naming it, not called "corrupt
+// (Dictionary mismatch)"; the id is read from its header (1 and 4 bytes here).
+BOOST_AUTO_TEST_CASE(zstd_frames_with_a_dictionary_are_refused_naming_it) {
+    auto const refusal = [](std::string const& id) {
+        return "zstd data compressed with a dictionary (zstd -D, dictionary id " + id +
+               "), which pgn-iccf does not read: decode it with zstd, zstd -dc -D DICT FILE | "
+               "pgn-iccf -";
+    };
+    auto const one = zstd_raw_frame("\x01\x68\x07"s, window_text);
+    BOOST_CHECK_EQUAL(decode_all(Compression::zstd, one).error, refusal("7"));
+    auto const four = zstd_raw_frame("\x03\x68\x42\x58\x53\x41"s, window_text);
+    BOOST_CHECK_EQUAL(decode_all(Compression::zstd, four).error, refusal("1095981122"));
+}

@@ -348,6 +348,8 @@ private:
                 step.refusal = window_refusal();
             else if (ZSTD_getErrorCode(r) == ZSTD_error_memory_allocation)
                 step.refusal = memory_refusal();
+            else if (ZSTD_getErrorCode(r) == ZSTD_error_dictionary_wrong)
+                step.refusal = dictionary_refusal();
             else
                 step.error = ZSTD_getErrorName(r);
             return step;
@@ -379,6 +381,29 @@ private:
         return "not enough memory to decode zstd data" +
                (declared > 0 ? " with a " + size_text(declared) + " window" : std::string()) +
                ": decode it with zstd (zstd -dc --long=31 FILE | pgn-iccf -) or free memory";
+    }
+
+    // A frame compressed with a dictionary (zstd -D) decodes only with it: not "corrupt
+    // (Dictionary mismatch)".
+    std::string dictionary_refusal() const {
+        auto const id = declared_dictionary(header_);
+        return "zstd data compressed with a dictionary (zstd -D" +
+               (id > 0 ? ", dictionary id " + std::to_string(id) : std::string()) +
+               "), which pgn-iccf does not read: decode it with zstd, zstd -dc -D DICT FILE | "
+               "pgn-iccf -";
+    }
+
+    // The dictionary id a zstd frame header declares (RFC 8878 3.1.1.1.3), 0 if none.
+    static std::uint64_t declared_dictionary(std::string_view h) {
+        if (h.size() < 5 || h.substr(0, 4) != std::string_view("\x28\xB5\x2F\xFD", 4)) return 0;
+        auto const descriptor = static_cast<std::uint8_t>(h[4]);
+        static constexpr std::array<std::size_t, 4> did_size{0, 1, 2, 4};
+        std::size_t const at = (descriptor & 0x20) != 0 ? 5 : 6;
+        std::size_t const n = did_size[descriptor & 3];
+        if (h.size() < at + n) return 0;
+        std::uint64_t id = 0;
+        for (std::size_t i = n; i-- > 0;) id = id << 8 | static_cast<std::uint8_t>(h[at + i]);
+        return id;
     }
 
     // The window a zstd frame header declares (RFC 8878 3.1.1.1), 0 if `h` does not hold it.

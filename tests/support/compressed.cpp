@@ -79,6 +79,7 @@ bool documented_error(Compression c, std::string_view e) {
     std::string const n(io::name(c));
     return e == n + " data is truncated" || e.starts_with(n + " data is corrupt (") ||
            e.starts_with("not enough memory to decode " + n + " data") ||
+           (c == Compression::zstd && e.starts_with("zstd data compressed with a dictionary")) ||
            e == "trailing garbage after the " + n + " data" ||
            (c == Compression::zstd && e.starts_with("zstd data needs a ") &&
             e.ends_with("zstd -dc --long=31 FILE | pgn-iccf -"));
