@@ -549,7 +549,9 @@ BOOST_AUTO_TEST_CASE(memory_stays_under_64_mib_on_hostile_shapes) {
     // The shapes that once took hundreds of MiB at -j2: millions of tiny games (a batch of
     // 1 MiB of `*` games made 57 MiB of output), games just under --max-game-size (8 MiB) one
     // after another (many in flight, buffers kept at their largest), a game above it, a
-    // 700,000-pair tag section. Peak RSS is measured by the kernel for the whole process.
+    // 700,000-pair tag section, zstd output at level 15, a zstd window of 128 MiB, a game whose
+    // output is four times its size (2,000,000 sibling variations with --annotate). Peak RSS
+    // is measured by the kernel for the whole process.
     if (sanitized) {
         BOOST_TEST_MESSAGE("skipped under AddressSanitizer (its shadow memory is counted)");
         return;
@@ -580,6 +582,34 @@ BOOST_AUTO_TEST_CASE(memory_stays_under_64_mib_on_hostile_shapes) {
         std::string tags = "[Event \"t\"]\n";
         for (int i = 0; i < 700'000; ++i) tags += "[T" + std::to_string(i) + " \"v\"]\n";
         put("tags.pgn", tags + "\n1. e4 *\n");
+        // Games of ~1 KiB of varied words: batches of about 1 MiB, what a compressor's tables
+        // are sized for (zstd at level 15 took 81-86 MB at -j2).
+        std::string chunky;
+        std::uint32_t seed = 1;
+        char const* const words[] = {"the",  "knight", "takes", "with",   "check", "pawn",
+                                     "rook", "queen",  "draw",  "better", "worse", "line"};
+        for (int i = 0; i < 2000; ++i) {
+            chunky += "[Event \"z" + std::to_string(i) + "\"]\n\n1. e4 {";
+            for (int k = 0; k < 180; ++k) {
+                seed = seed * 1103515245u + 12345u;
+                chunky += words[seed >> 16 & 7];
+                chunky += ' ';
+            }
+            chunky += "} e5 *\n\n";
+        }
+        put("chunky.pgn", chunky);
+        // 2,000,000 one-move variations: 8 MB of input, 32 MB of output with --annotate -t
+        // lan (its movetext was held twice: 85.6 MB at -j2).
+        std::string siblings = "[Event \"s\"]\n\n1. e4 ";
+        for (int i = 0; i < 2'000'000; ++i) siblings += "(d4)";
+        put("siblings.pgn", siblings + " e5 *\n\n");
+        // A zstd frame declaring a 128 MiB window (zstd --long writes such headers): one
+        // raw block holding a game.
+        std::string const game = "[Event \"l\"]\n\n1. e4 *\n\n";
+        std::string frame("\x28\xB5\x2F\xFD\x00\x88", 6);
+        auto const block = static_cast<std::uint32_t>(1 | game.size() << 3);
+        for (int k = 0; k < 3; ++k) frame += static_cast<char>(block >> (8 * k) & 0xFF);
+        put("long.pgn.zst", frame + game);
         ::_exit(0);
     }
     int made = -1;
@@ -604,6 +634,12 @@ BOOST_AUTO_TEST_CASE(memory_stays_under_64_mib_on_hostile_shapes) {
         {"word.pgn", {"-t", "san"}, 0},
         {"oversized.pgn", {"--rejects", (dir / "rejects.pgn").string()}, 1},
         {"tags.pgn", {}, 1},
+        {"siblings.pgn", {"--annotate", "-t", "lan"}, 0},
+        {"chunky.pgn", {"-o", (dir / "out.pgn.zst").string(), "--compress-level", "15"}, 0},
+        // A window beyond --max-window is refused (exit 2), not allocated; a raised bound
+        // decodes it.
+        {"long.pgn.zst", {}, 2},
+        {"long.pgn.zst", {"--max-window", "128M"}, 0},
     };
     for (auto const& c : cases) {
         for (int j : {1, 2}) {
@@ -660,4 +696,27 @@ BOOST_AUTO_TEST_CASE(progress_on_a_terminal_or_when_asked_never_when_piped) {
         sh("script -qec \"" + bin + " -o /dev/null " + one + "\" /dev/null 2>&1 </dev/null");
     BOOST_TEST(tty.status == 0);
     BOOST_TEST(tty.out.find("\rpgn-iccf: 0.0 MB, 32 games, ") != std::string::npos, tty.out);
+}
+
+// A zstd window allowed by --max-window but larger than the memory the process may take is
+// "not enough memory", not "corrupt (Allocation error : not enough memory)" (issue L, N12).
+// Run under ulimit -v, which AddressSanitizer's shadow memory cannot run under.
+BOOST_AUTO_TEST_CASE(a_zstd_window_beyond_the_memory_is_not_called_corrupt) {
+    if (sanitized) {
+        BOOST_TEST_MESSAGE("skipped under AddressSanitizer (ulimit -v)");
+        return;
+    }
+    fs::path const in = data / "compressed" / "window-2g.pgn.zst";
+    auto const limited =
+        sh("ulimit -v 1000000; " + bin + " -q --check --max-window 2G " + q(in) + " 2>&1");
+    BOOST_TEST(limited.status == 2);
+    BOOST_TEST(limited.out ==
+               "pgn-iccf: error: " + in.string() +
+                   ": not enough memory to decode zstd data with a 2 GiB window: decode it with "
+                   "zstd (zstd -dc --long=31 FILE | pgn-iccf -) or free memory\n");
+    // By default the bound refuses it first, naming the window.
+    auto const bounded = sh(bin + " -q --check " + q(in) + " 2>&1");
+    BOOST_TEST(bounded.status == 2);
+    BOOST_TEST(bounded.out.find(": zstd data needs a 2 GiB window to be decoded") !=
+               std::string::npos);
 }

@@ -80,7 +80,7 @@ BOOST_AUTO_TEST_CASE(help_names_every_option_of_the_contract) {
                      "--width",        "--output",      "--suffix",     "--rejects",
                      "--keep-broken",  "--check",       "--quiet",      "--progress",
                      "--all-warnings", "--no-warnings", "--help",       "--version",
-                     "--fix-typos"}) {
+                     "--fix-typos",    "--max-window"}) {
         BOOST_TEST_CONTEXT(opt) { BOOST_TEST(r.out.find(opt) != std::string::npos); }
     }
     BOOST_TEST(r.out.find("or auto:") != std::string::npos); // --input-lang auto
@@ -145,6 +145,17 @@ BOOST_AUTO_TEST_CASE(usage_errors_exit_2) {
     BOOST_TEST(sh(bin + " --to klingon 2>/dev/null </dev/null").status == 2);
     BOOST_TEST(sh(bin + " --lang xx 2>/dev/null </dev/null").status == 2);
     BOOST_TEST(sh(bin + " /no/such/file.pgn 2>/dev/null").status == 2);
+    // --max-window: a power of two from 1K to 2G.
+    for (auto const* bad : {"3M", "512", "4G", "x"}) {
+        BOOST_TEST_CONTEXT(bad) {
+            auto const r = sh(bin + " --max-window " + bad + " </dev/null 2>&1");
+            BOOST_TEST(r.status == 2);
+            BOOST_TEST(r.out.find("--max-window takes a power of two from 1K to 2G (e.g. 128M), "
+                                  "not '" +
+                                  std::string(bad) + "'") != std::string::npos);
+        }
+    }
+    BOOST_TEST(sh(bin + " -q --check --max-window 2G </dev/null").status == 0);
 }
 
 BOOST_AUTO_TEST_CASE(readme_quick_start_and_ci_agree) {

@@ -1,9 +1,10 @@
 // Regression tests of the fuzzing (issue 9): every file of data/hostile/ is an input that once
 // broke a property of a fuzz target (a crash, a sanitizer report, a property failure; see
 // data/SOURCES.md); it goes again through the property checks of every fuzz target
-// (tests/support/properties.hpp), as do the seed corpora data/edge, data/sample and
-// data/golden. The fuzz targets themselves (tests/fuzz) run under CTest label `fuzz` in
-// sanitizer builds; this test runs in every build.
+// (tests/support/properties.hpp), as do the seed corpora data/edge, data/sample,
+// data/golden and data/compressed (gzip, bzip2 and zstd files for the decoder target). The fuzz
+// targets themselves (tests/fuzz) run under CTest label `fuzz` in sanitizer builds; this test runs
+// in every build.
 #define BOOST_TEST_MODULE hostile
 #include <boost/test/unit_test.hpp>
 
@@ -66,9 +67,10 @@ BOOST_AUTO_TEST_CASE(every_hostile_input_holds_every_property) {
 
 BOOST_AUTO_TEST_CASE(every_seed_holds_every_property) {
     std::vector<fs::path> files;
-    for (auto dir : {"edge", "sample", "golden"})
+    for (auto dir : {"edge", "sample", "golden", "compressed"})
         for (auto const& f : files_under(data_dir / dir)) files.push_back(f);
     BOOST_TEST_REQUIRE(files.size() >= 40U);
+    BOOST_TEST_REQUIRE(files_under(data_dir / "compressed").size() >= 8U);
     int const checks = replay(files);
     BOOST_TEST_MESSAGE(files.size() << " seed inputs, " << checks << " checks");
 }

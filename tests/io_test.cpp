@@ -849,3 +849,149 @@ BOOST_AUTO_TEST_CASE(open_input_stdin_with_short_reads) {
     BOOST_CHECK_MESSAGE(r.ok, r.error);
     BOOST_CHECK(r.data == pgn);
 }
+
+// The "not PGN text" check looks at the decoded bytes of compressed input too (issue L, N04):
+// a compressed file of UTF-16 text, of an executable, of zeros, or compressed twice was read
+// to its end as text without a game (exit 0, 0 games). Each is refused before its second
+// block is decoded, saying what the compressed data holds.
+BOOST_AUTO_TEST_CASE(open_input_sniffs_the_decoded_bytes_of_compressed_input) {
+    TempDir dir;
+    std::string const utf16 = "\xFF\xFE[\x00E\x00v\x00"s + std::string(2000, 'e');
+    std::string const elf = "\x7F"s + "ELF\x02\x01\x01" + std::string(5000, '\0');
+    std::string const zeros(3 << 20, '\0');
+    std::string const pgn = pgn_bytes(20'000);
+    for (auto const c : all_compressions) {
+        std::string const outer(io::name(c));
+        struct Case {
+            std::string name, bytes, looks_like;
+        };
+        std::vector<Case> const cases = {
+            {"utf16", compressed(c, utf16), "UTF-16 text (convert it to UTF-8 first)"},
+            {"elf", compressed(c, elf), "an executable (ELF)"},
+            {"zeros", compressed(c, zeros), "binary data"},
+            {"twice", compressed(c, compressed(Compression::gzip, pgn)),
+             "gzip data (compressed twice: decompress it once first)"},
+            {"zstd_twice", compressed(c, compressed(Compression::zstd, pgn)),
+             "zstd data (compressed twice: decompress it once first)"},
+        };
+        for (auto const& k : cases) {
+            BOOST_TEST_CONTEXT(outer << " " << k.name) {
+                auto const path = dir / (outer + "_" + k.name + ".pgn");
+                spit(path, k.bytes);
+                auto const in = io::open_input(path.string(), "in.pgn");
+                BOOST_CHECK(!in.source);
+                BOOST_CHECK_EQUAL(in.error, "in.pgn: not PGN text: this looks like " + outer +
+                                                " data containing " + k.looks_like);
+            }
+        }
+        // PGN text inside, shorter and longer than the sniffed head, comes through whole.
+        for (std::size_t const n : {std::size_t{10}, pgn.size()}) {
+            BOOST_TEST_CONTEXT(outer << " " << n << " bytes of PGN") {
+                auto const path = dir / (outer + "_pgn.pgn");
+                spit(path, compressed(c, std::string_view(pgn).substr(0, n)));
+                auto const in = io::open_input(path.string(), "in.pgn");
+                BOOST_REQUIRE_MESSAGE(in.source, in.error);
+                auto const r = read_all(*in.source, 777);
+                BOOST_CHECK_MESSAGE(r.ok, r.error);
+                BOOST_CHECK(r.data == pgn.substr(0, n));
+            }
+        }
+    }
+}
+
+namespace {
+
+// A zstd frame by hand (RFC 8878): header with the given frame header descriptor and
+// window/size bytes, then one raw, last block holding `text`. Real compressors write such
+// headers for zstd --long (window descriptor) and for large single-segment frames.
+std::string zstd_raw_frame(std::string_view header_after_magic, std::string_view text) {
+    std::string f = "\x28\xB5\x2F\xFD"s;
+    f += header_after_magic;
+    std::uint32_t const block = 1u | static_cast<std::uint32_t>(text.size()) << 3; // last, raw
+    f += static_cast<char>(block & 0xFF);
+    f += static_cast<char>(block >> 8 & 0xFF);
+    f += static_cast<char>(block >> 16 & 0xFF);
+    f += text;
+    return f;
+}
+
+std::string const window_text = "[Event \"w\"]\n\n1. e4 *\n\n";
+// Window descriptor byte: exponent << 3 | mantissa, window = 2^(10 + exponent) * (1 + m/8).
+std::string window_frame(unsigned char descriptor) {
+    return zstd_raw_frame("\x00"s + static_cast<char>(descriptor), window_text);
+}
+
+} // namespace
+
+// A zstd frame is decoded only if its window fits the bound (default 8 MiB): a 128 MiB window
+// (zstd --long, --ultra -22) took 143-148 MB of memory, and a 2 GiB one was called "corrupt"
+// (issue L, N02 and N12). The refusal names the window, the bound and the ways out.
+BOOST_AUTO_TEST_CASE(zstd_windows_beyond_the_bound_are_refused_with_the_reason) {
+    auto const refusal = [](std::string const& window, std::string const& bound) {
+        return "zstd data needs a " + window +
+               " window to be decoded (written by zstd --long or --ultra), more than the " + bound +
+               " of --max-window: raise it (memory grows by the window), or decode with zstd: "
+               "zstd -dc --long=31 FILE | pgn-iccf -";
+    };
+    // 8 MiB (exponent 13), the largest window of zstd -1 to -19, is decoded by default.
+    auto ok = decode_all(Compression::zstd, window_frame(13 << 3));
+    BOOST_CHECK_MESSAGE(ok.ok, ok.error);
+    BOOST_CHECK_EQUAL(ok.data, window_text);
+
+    struct Case {
+        unsigned char descriptor;
+        std::string window;
+    };
+    for (auto const& k : {Case{(13 << 3) | 1, "9 MiB"}, Case{17 << 3, "128 MiB"},
+                          Case{(17 << 3) | 2, "160 MiB"}, Case{21 << 3, "2 GiB"}}) {
+        BOOST_TEST_CONTEXT(k.window) {
+            auto const frame = window_frame(k.descriptor);
+            auto const r = decode_all(Compression::zstd, frame);
+            BOOST_CHECK(!r.ok);
+            BOOST_CHECK_EQUAL(r.error, refusal(k.window, "8 MiB"));
+            // Behind a first frame that decodes, and with the header arriving a byte at a time.
+            auto const two = window_frame(13 << 3) + frame;
+            auto src = io::decode(Compression::zstd, std::make_unique<TrickleSource>(two, 1));
+            auto const t = read_all(*src, 5);
+            BOOST_CHECK(!t.ok);
+            BOOST_CHECK_EQUAL(t.error, refusal(k.window, "8 MiB"));
+        }
+    }
+    // A single-segment frame's window is its content size (here 16 MiB, 4 bytes).
+    auto const single = zstd_raw_frame("\xA0\x00\x00\x00\x01"s, window_text);
+    BOOST_CHECK_EQUAL(decode_all(Compression::zstd, single).error, refusal("16 MiB", "8 MiB"));
+
+    // A smaller bound refuses the 8 MiB window; a larger one decodes the 128 MiB window.
+    auto const eight = window_frame(13 << 3);
+    auto src = io::decode(Compression::zstd, io::open_memory(eight), 1 << 20);
+    BOOST_CHECK_EQUAL(read_all(*src).error, refusal("8 MiB", "1 MiB"));
+    auto const long_frame = window_frame(17 << 3);
+    src = io::decode(Compression::zstd, io::open_memory(long_frame), std::uint64_t{128} << 20);
+    auto const r = read_all(*src);
+    BOOST_CHECK_MESSAGE(r.ok, r.error);
+    BOOST_CHECK_EQUAL(r.data, window_text);
+
+    // Through open_input: the bound is its argument, the refusal a read error.
+    TempDir dir;
+    spit(dir / "long.pgn.zst", long_frame);
+    auto in = io::open_input((dir / "long.pgn.zst").string(), "long.pgn.zst");
+    BOOST_REQUIRE_MESSAGE(in.source, in.error);
+    BOOST_CHECK_EQUAL(read_all(*in.source).error, refusal("128 MiB", "8 MiB"));
+    in = io::open_input((dir / "long.pgn.zst").string(), "long.pgn.zst", std::uint64_t{1} << 27);
+    BOOST_REQUIRE_MESSAGE(in.source, in.error);
+    BOOST_CHECK_EQUAL(read_all(*in.source).data, window_text);
+}
+
+// A frame compressed with a dictionary (zstd -D) is refused naming it, not called "corrupt
+// (Dictionary mismatch)"; the id is read from its header (1 and 4 bytes here).
+BOOST_AUTO_TEST_CASE(zstd_frames_with_a_dictionary_are_refused_naming_it) {
+    auto const refusal = [](std::string const& id) {
+        return "zstd data compressed with a dictionary (zstd -D, dictionary id " + id +
+               "), which pgn-iccf does not read: decode it with zstd, zstd -dc -D DICT FILE | "
+               "pgn-iccf -";
+    };
+    auto const one = zstd_raw_frame("\x01\x68\x07"s, window_text);
+    BOOST_CHECK_EQUAL(decode_all(Compression::zstd, one).error, refusal("7"));
+    auto const four = zstd_raw_frame("\x03\x68\x42\x58\x53\x41"s, window_text);
+    BOOST_CHECK_EQUAL(decode_all(Compression::zstd, four).error, refusal("1095981122"));
+}

@@ -5,7 +5,7 @@
 # targets (-DPGN_ICCF_BUILD_FUZZ=ON), then runs the test suite there without the slow perft
 # test: every Boost test, the CLI tests on the instrumented pgn-iccf, and each fuzz target
 # for a fixed number of runs with a fixed seed over data/edge, data/sample, data/golden and
-# data/hostile (label fuzz, about a minute in all).
+# data/hostile, plus data/compressed (label fuzz, about a minute and a half in all).
 #
 #   tests/run_sanitized.sh [BUILD_DIR]      (default build-sanitize)
 #

@@ -125,7 +125,7 @@ public:
         if (!reader_) {
             if (job_ == plan_.jobs.size()) return false;
             Job const& job = plan_.jobs[job_];
-            input_ = io::open_input(job.input, job.display);
+            input_ = io::open_input(job.input, job.display, opt_.max_window);
             b.job = job_;
             b.first = true;
             if (!input_.source) {

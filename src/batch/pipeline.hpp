@@ -33,6 +33,7 @@ struct PipelineOptions {
     std::size_t read_chunk = std::size_t{4} << 20;  // GameReader buffer
     int compress_level = 0;                         // 0 = the default of each compression
     std::size_t max_game_size = pgn::GameReader::default_max_game_size; // larger: unread
+    std::uint64_t max_window = io::default_max_window; // larger zstd windows: refused
     WarningDisplay warnings = WarningDisplay::folded;
     std::uint64_t warnings_per_kind = 5; // folded: shown per file and kind, then counted
 };

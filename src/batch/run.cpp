@@ -141,6 +141,7 @@ Summary run(RunOptions const& options, std::FILE* err) {
     po.read_chunk = options.chunk_size;
     po.compress_level = options.compress_level;
     po.max_game_size = options.max_game_size;
+    po.max_window = options.max_window;
     po.warnings = options.warnings;
     Sinks sinks;
     sinks.single = single.get();

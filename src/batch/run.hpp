@@ -6,6 +6,7 @@
 #pragma once
 
 #include "batch/report.hpp"
+#include "io/source.hpp"
 #include "pgn/converter.hpp"
 #include "pgn/game_reader.hpp"
 
@@ -29,6 +30,7 @@ struct RunOptions {
     unsigned threads = 0;   // worker threads; 0 = every core (default_threads())
     int compress_level = 0; // 0 = the default level of each compression
     std::size_t max_game_size = pgn::GameReader::default_max_game_size; // larger: one error
+    std::uint64_t max_window = io::default_max_window; // zstd frames with a larger window: refused
     bool stdout_closed = false; // descriptor 1 was closed at start (now /dev/null)
     std::size_t batch_bytes = std::size_t{1} << 20; // game bytes per pipeline batch
     std::size_t chunk_size = std::size_t{4} << 20;  // reader buffer

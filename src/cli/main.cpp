@@ -125,6 +125,7 @@ int main(int argc, char** argv) {
     int width = 79;
     int jobs = 0;
     std::string max_game_size;
+    std::string max_window;
     po::options_description conv("Conversion");
     conv.add_options() //
         ("to,t", po::value(&to)->value_name("NOTATION"),
@@ -168,8 +169,12 @@ int main(int argc, char** argv) {
          "variation is cut there, its rest kept in a comment, with a warning)") //
         ("max-game-size", po::value(&max_game_size)->value_name("SIZE"),
          "a game larger than SIZE bytes (suffix K, M or G: KiB, MiB, GiB; default 8M) is "
-         "rejected unread: one error, its bytes to --rejects; memory grows by about 5 times "
+         "rejected unread: one error, its bytes to --rejects; memory grows by up to 6 times "
          "SIZE") //
+        ("max-window", po::value(&max_window)->value_name("SIZE"),
+         "decode zstd input whose window is at most SIZE (a power of two from 1K to 2G; "
+         "default 8M, what zstd -1 to -19 write); a larger window (zstd --long, --ultra) is "
+         "an error naming it; memory grows by SIZE") //
         ("jobs,j", po::value(&jobs)->value_name("N"),
          "worker threads (default: every core); the output is the same for every N")    //
         ("check", po::bool_switch(&run.check), "read and verify only: no output files") //
@@ -250,6 +255,14 @@ int main(int argc, char** argv) {
             return usage_error("--max-game-size takes a size of at least 1K (e.g. 32M), not '" +
                                max_game_size + "'");
         run.max_game_size = *size;
+    }
+    if (vm.count("max-window")) {
+        auto const size = parse_size(max_window);
+        if (!size || *size < 1024 || *size > io::largest_max_window || (*size & (*size - 1)) != 0)
+            return usage_error("--max-window takes a power of two from 1K to 2G (e.g. 128M), "
+                               "not '" +
+                               max_window + "'");
+        run.max_window = *size;
     }
     if (vm.count("compress-level") && (run.compress_level < 1 || run.compress_level > 19))
         return usage_error("--compress-level must be between 1 and 19 (gzip and bzip2 1-9)");

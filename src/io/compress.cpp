@@ -168,6 +168,20 @@ void bzip2_stream(int level, std::string_view in, std::string& out) {
 
 // One frame with the content size in its header and a checksum, through a context reused per
 // thread (creating one costs more than compressing a small chunk).
+//
+// Memory: libzstd sizes its match tables by level. For a chunk of 1 MiB, levels 9-12 take
+// ~12.5 MiB per context and 13-19 ~17 MiB (ZSTD_estimateCCtxSize), which made a -j2 run at
+// level 15-19 peak at 81-86 MB. From level 7 on, the window is 1 MiB (a chunk's size) and the
+// hash and chain tables 2^19 entries: at most ~5.2 MiB per context, levels 1-6 unchanged.
+// Measured on 10 MB of data/corpus PGN (-j2, /usr/bin/time peak RSS; output bytes):
+//   level  7: 28.1 -> 25.3 MB; 2,110,799 -> 2,113,334 (+0.1%)
+//   level 12: 68.3 -> 25.2 MB; 1,984,262 -> 1,991,516 (+0.4%)
+//   level 15: 81.3 -> 27.3 MB; 1,917,952 -> 1,945,529 (+1.4%)
+//   level 19: 82.7 -> 28.7 MB; 1,578,277 -> 1,589,988 (+0.7%)
+// (speed within noise). tests/batch_test.cpp checks the peak at level 15.
+constexpr int zstd_capped_from = 7;
+constexpr int zstd_window_log = 20;
+constexpr int zstd_table_log = 19;
 void zstd_frame(int level, std::string_view in, std::string& out) {
     struct FreeCctx {
         void operator()(ZSTD_CCtx* c) const { ZSTD_freeCCtx(c); }
@@ -179,6 +193,11 @@ void zstd_frame(int level, std::string_view in, std::string& out) {
     ZSTD_CCtx_setParameter(c, ZSTD_c_compressionLevel, level);
     ZSTD_CCtx_setParameter(c, ZSTD_c_checksumFlag, 1);
     ZSTD_CCtx_setParameter(c, ZSTD_c_contentSizeFlag, 1);
+    if (level >= zstd_capped_from) {
+        ZSTD_CCtx_setParameter(c, ZSTD_c_windowLog, zstd_window_log);
+        ZSTD_CCtx_setParameter(c, ZSTD_c_hashLog, zstd_table_log);
+        ZSTD_CCtx_setParameter(c, ZSTD_c_chainLog, zstd_table_log);
+    }
     auto const used = out.size();
     auto const bound = ZSTD_compressBound(in.size());
     out.resize(used + bound);

@@ -35,6 +35,7 @@
 #include <zstd_errors.h>
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <limits>
 #include <memory>
@@ -55,6 +56,7 @@ struct Step {
     bool member_end = false;  // a member/stream/frame is complete and fully flushed
     bool garbage = false;     // what follows a complete member is not a member
     std::string error;        // non-empty: the data is bad (detail for the message)
+    std::string refusal;      // non-empty: the data cannot be decoded here (whole message)
 };
 
 // The part shared by the three decoders: the input block, the walk over members, the
@@ -88,6 +90,7 @@ public:
             Step const s = step(block_.data() + pos_, end_ - pos_, dst, n);
             pos_ += s.consumed;
             if (s.garbage) return fail("trailing garbage after the " + format_ + " data");
+            if (!s.refusal.empty()) return fail(s.refusal);
             if (!s.error.empty()) return fail(format_ + " data is corrupt (" + s.error + ")");
             if (s.member_end) between_members_ = true;
             if (s.produced > 0) return static_cast<std::ptrdiff_t>(s.produced);
@@ -253,7 +256,7 @@ private:
     Step step(char const* in, std::size_t in_size, char* out, std::size_t out_size) override {
         Step step;
         if (!live_) {
-            step.error = "out of memory";
+            step.refusal = "not enough memory to decode bzip2 data";
             return step;
         }
         auto const avail_in = static_cast<unsigned>(std::min<std::size_t>(in_size, input_block));
@@ -279,7 +282,7 @@ private:
             step.error = "CRC or block data error";
             break;
         case BZ_MEM_ERROR:
-            step.error = "out of memory";
+            step.refusal = "not enough memory to decode bzip2 data";
             break;
         default:
             step.error = "libbz2 error " + std::to_string(r);
@@ -306,18 +309,32 @@ private:
 // ZSTD_decompressStream walks frames by itself (skippable frames included) and returns 0 when
 // a frame is complete and flushed; the decoder stops there so that the member walk above can
 // look at what follows.
+//
+// A frame needs as much memory as the window its header declares (the decoder keeps that
+// much of the decoded text to copy matches from), and libzstd's own limit is 128 MiB. Here
+// the limit is max_window (ZSTD_d_windowLogMax; default 8 MiB, the largest window of zstd -1
+// to -19): a larger window is refused with its size and the ways out instead of being
+// allocated. The first bytes of each frame are kept to name the window in that message.
 class ZstdDecoder final : public Decoder {
 public:
-    explicit ZstdDecoder(std::unique_ptr<ByteSource> inner)
-        : Decoder("zstd", std::move(inner)), dctx_(ZSTD_createDCtx()) {}
+    ZstdDecoder(std::unique_ptr<ByteSource> inner, std::uint64_t max_window)
+        : Decoder("zstd", std::move(inner)), dctx_(ZSTD_createDCtx()), max_window_(max_window) {
+        int log = 10; // ZSTD_WINDOWLOG_ABSOLUTEMIN to ZSTD_WINDOWLOG_MAX_64 (31)
+        while (log < 31 && (std::uint64_t{1} << log) < max_window) ++log;
+        max_window_ = std::uint64_t{1} << log;
+        if (dctx_ && ZSTD_isError(ZSTD_DCtx_setParameter(dctx_.get(), ZSTD_d_windowLogMax, log)))
+            dctx_.reset();
+    }
 
 private:
     Step step(char const* in, std::size_t in_size, char* out, std::size_t out_size) override {
         Step step;
         if (!dctx_) {
-            step.error = "out of memory";
+            step.refusal = "not enough memory to decode zstd data";
             return step;
         }
+        if (header_.size() < frame_header_max)
+            header_.append(in, std::min(in_size, frame_header_max - header_.size()));
         ZSTD_inBuffer input{in, in_size, 0};
         ZSTD_outBuffer output{out, out_size, 0};
         std::size_t const r = ZSTD_decompressStream(dctx_.get(), &output, &input);
@@ -327,15 +344,102 @@ private:
             step.produced = 0;
             if (ZSTD_getErrorCode(r) == ZSTD_error_prefix_unknown && frames_ > 0)
                 step.garbage = true;
+            else if (ZSTD_getErrorCode(r) == ZSTD_error_frameParameter_windowTooLarge)
+                step.refusal = window_refusal();
+            else if (ZSTD_getErrorCode(r) == ZSTD_error_memory_allocation)
+                step.refusal = memory_refusal();
+            else if (ZSTD_getErrorCode(r) == ZSTD_error_dictionary_wrong)
+                step.refusal = dictionary_refusal();
             else
                 step.error = ZSTD_getErrorName(r);
             return step;
         }
         if (r == 0) {
             ++frames_;
+            header_.clear();
             step.member_end = true;
         }
         return step;
+    }
+
+    std::string window_refusal() const {
+        auto const declared = declared_window(header_);
+        std::string const window = declared > max_window_
+                                       ? "a " + size_text(declared) + " window"
+                                       : "a window larger than " + size_text(max_window_);
+        return "zstd data needs " + window +
+               " to be decoded (written by zstd --long or --ultra), more than the " +
+               size_text(max_window_) +
+               " of --max-window: raise it (memory grows by the window), or decode with zstd: "
+               "zstd -dc --long=31 FILE | pgn-iccf -";
+    }
+
+    // The memory a frame needs is mostly its window (allowed by --max-window, but more than
+    // the system gives): not "corrupt" data.
+    std::string memory_refusal() const {
+        auto const declared = declared_window(header_);
+        return "not enough memory to decode zstd data" +
+               (declared > 0 ? " with a " + size_text(declared) + " window" : std::string()) +
+               ": decode it with zstd (zstd -dc --long=31 FILE | pgn-iccf -) or free memory";
+    }
+
+    // A frame compressed with a dictionary (zstd -D) decodes only with it: not "corrupt
+    // (Dictionary mismatch)".
+    std::string dictionary_refusal() const {
+        auto const id = declared_dictionary(header_);
+        return "zstd data compressed with a dictionary (zstd -D" +
+               (id > 0 ? ", dictionary id " + std::to_string(id) : std::string()) +
+               "), which pgn-iccf does not read: decode it with zstd, zstd -dc -D DICT FILE | "
+               "pgn-iccf -";
+    }
+
+    // The dictionary id a zstd frame header declares (RFC 8878 3.1.1.1.3), 0 if none.
+    static std::uint64_t declared_dictionary(std::string_view h) {
+        if (h.size() < 5 || h.substr(0, 4) != std::string_view("\x28\xB5\x2F\xFD", 4)) return 0;
+        auto const descriptor = static_cast<std::uint8_t>(h[4]);
+        static constexpr std::array<std::size_t, 4> did_size{0, 1, 2, 4};
+        std::size_t const at = (descriptor & 0x20) != 0 ? 5 : 6;
+        std::size_t const n = did_size[descriptor & 3];
+        if (h.size() < at + n) return 0;
+        std::uint64_t id = 0;
+        for (std::size_t i = n; i-- > 0;) id = id << 8 | static_cast<std::uint8_t>(h[at + i]);
+        return id;
+    }
+
+    // The window a zstd frame header declares (RFC 8878 3.1.1.1), 0 if `h` does not hold it.
+    static std::uint64_t declared_window(std::string_view h) {
+        if (h.size() < 6 || h.substr(0, 4) != std::string_view("\x28\xB5\x2F\xFD", 4)) return 0;
+        auto const byte = [&h](std::size_t i) { return static_cast<std::uint8_t>(h[i]); };
+        unsigned const descriptor = byte(4);
+        if ((descriptor & 0x20) == 0) { // a window descriptor byte
+            unsigned const b = byte(5);
+            std::uint64_t const base = std::uint64_t{1} << (10 + (b >> 3));
+            return base + base / 8 * (b & 7);
+        }
+        // Single segment: the window is the content size, after the dictionary id.
+        static constexpr std::array<std::size_t, 4> did_size{0, 1, 2, 4};
+        static constexpr std::array<std::size_t, 4> fcs_size{1, 2, 4, 8};
+        std::size_t const at = 5 + did_size[descriptor & 3];
+        std::size_t const n = fcs_size[descriptor >> 6];
+        if (h.size() < at + n) return 0;
+        std::uint64_t size = 0;
+        for (std::size_t i = n; i-- > 0;) size = size << 8 | byte(at + i);
+        return n == 2 ? size + 256 : size;
+    }
+
+    // "8 MiB", "2 GiB", "160 MiB", "1.5 KiB"...: the window sizes a frame header can declare.
+    static std::string size_text(std::uint64_t bytes) {
+        static constexpr std::array<char const*, 4> units{"bytes", "KiB", "MiB", "GiB"};
+        std::size_t u = 0;
+        std::uint64_t scale = 1;
+        while (u + 1 < units.size() && bytes >= (scale << 10)) {
+            scale <<= 10;
+            ++u;
+        }
+        std::uint64_t const whole = bytes / scale;
+        std::uint64_t const tenths = (bytes % scale) * 10 / scale;
+        return std::to_string(whole) + (tenths ? "." + std::to_string(tenths) : "") + " " +
+               units[u];
     }
 
     // Any byte but zero may start a frame: ZSTD_decompressStream judges the magic.
@@ -346,19 +450,23 @@ private:
         void operator()(ZSTD_DCtx* d) const { ZSTD_freeDCtx(d); }
     };
     std::unique_ptr<ZSTD_DCtx, FreeDctx> dctx_;
+    std::uint64_t max_window_;
     std::uint64_t frames_ = 0;
+    static constexpr std::size_t frame_header_max = 18; // ZSTD_FRAMEHEADERSIZE_MAX
+    std::string header_;                                // the first bytes of the current frame
 };
 
 } // namespace
 
-std::unique_ptr<ByteSource> decode(Compression c, std::unique_ptr<ByteSource> inner) {
+std::unique_ptr<ByteSource> decode(Compression c, std::unique_ptr<ByteSource> inner,
+                                   std::uint64_t max_window) {
     switch (c) {
     case Compression::gzip:
         return std::make_unique<GzipDecoder>(std::move(inner));
     case Compression::bzip2:
         return std::make_unique<Bzip2Decoder>(std::move(inner));
     case Compression::zstd:
-        return std::make_unique<ZstdDecoder>(std::move(inner));
+        return std::make_unique<ZstdDecoder>(std::move(inner), max_window);
     case Compression::none:
         break;
     }

@@ -236,7 +236,30 @@ Sniffed sniff(std::string_view head) {
 
 // --- open_input -------------------------------------------------------------------------------
 
-Input open_input(std::string const& path, std::string const& display) {
+namespace {
+
+// Up to `size` bytes from the start of `source` (pipes, terminals and decoders deliver less
+// per read(), so it loops until the head is full or the input ends); false if a read fails.
+bool read_head(ByteSource& source, std::size_t size, std::string& head) {
+    head.assign(size, '\0');
+    std::size_t got = 0;
+    bool ok = true;
+    while (got < size) {
+        auto const r = source.read(head.data() + got, size - got);
+        if (r < 0) {
+            ok = false;
+            break;
+        }
+        if (r == 0) break;
+        got += static_cast<std::size_t>(r);
+    }
+    head.resize(got);
+    return ok;
+}
+
+} // namespace
+
+Input open_input(std::string const& path, std::string const& display, std::uint64_t max_window) {
     Input input;
     std::unique_ptr<ByteSource> raw;
     if (path == "-") {
@@ -251,22 +274,12 @@ Input open_input(std::string const& path, std::string const& display) {
         }
     }
 
-    // Up to 4 KiB of head; pipes and terminals deliver less per read(), so loop until the
-    // head is full or the input ends.
     constexpr std::size_t head_size = 4096;
-    std::string head(head_size, '\0');
-    std::size_t got = 0;
-    while (got < head_size) {
-        auto const r = raw->read(head.data() + got, head_size - got);
-        if (r < 0) {
-            input.error = display + ": " + raw->error();
-            return input;
-        }
-        if (r == 0) break;
-        got += static_cast<std::size_t>(r);
+    std::string head;
+    if (!read_head(*raw, head_size, head)) {
+        input.error = display + ": " + raw->error();
+        return input;
     }
-    head.resize(got);
-
     auto const sniffed = sniff(head);
     if (!sniffed.text) {
         input.error = display + ": not PGN text: this looks like " + sniffed.looks_like;
@@ -274,8 +287,30 @@ Input open_input(std::string const& path, std::string const& display) {
     }
     input.compression = sniffed.compression;
     input.source = prefixed(std::move(head), std::move(raw));
-    if (sniffed.compression != Compression::none)
-        input.source = decode(sniffed.compression, std::move(input.source));
+    if (sniffed.compression == Compression::none) return input;
+
+    // The same check on the first decoded bytes: a .gz of UTF-16 text, of an executable or of
+    // 2 GB of zeros would otherwise be read to the end as text holding no game. A read error
+    // there (corrupt or truncated data, a zstd window too large) is left to the reader: the
+    // bytes decoded before it are delivered first, then the error, as without this check.
+    auto decoded = decode(sniffed.compression, std::move(input.source), max_window);
+    std::string text;
+    if (read_head(*decoded, head_size, text)) {
+        auto const inner = sniff(text);
+        std::string const outer(name(sniffed.compression));
+        if (inner.compression != Compression::none) {
+            input.error = display + ": not PGN text: this looks like " + outer +
+                          " data containing " + std::string(name(inner.compression)) +
+                          " data (compressed twice: decompress it once first)";
+            return input;
+        }
+        if (!inner.text) {
+            input.error = display + ": not PGN text: this looks like " + outer +
+                          " data containing " + inner.looks_like;
+            return input;
+        }
+    }
+    input.source = prefixed(std::move(text), std::move(decoded));
     return input;
 }
 

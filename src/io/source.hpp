@@ -59,7 +59,18 @@ Sniffed sniff(std::string_view head);
 // errors with a message such as "gzip data is corrupt (invalid block type)" or "zstd data
 // is truncated". After the last complete member, zero bytes (padding) are ignored and
 // anything else is "trailing garbage after the gzip data" (see decode.cpp).
-std::unique_ptr<ByteSource> decode(Compression c, std::unique_ptr<ByteSource> inner);
+//
+// Memory: gzip needs its 32 KiB window, bzip2 at most ~3.6 MB (a 900 KB block); a zstd
+// frame needs the window its header declares (up to 8 MiB for zstd -1 to -19, 32 MiB to
+// 128 MiB for --ultra -20 to -22 and --long, up to 2 GiB for --long=31). A frame whose window
+// is larger than `max_window` (a power of two, 1 KiB to 2 GiB) is not decoded: the read error
+// names the window, the bound, and the ways out (--max-window, or zstd -d ... | pgn-iccf -).
+// A decoder that cannot get its memory says "not enough memory to decode zstd data with a
+// 2 GiB window: ..." (or bzip2 data), never that the data is corrupt.
+constexpr std::uint64_t default_max_window = std::uint64_t{8} << 20;
+constexpr std::uint64_t largest_max_window = std::uint64_t{2} << 30;
+std::unique_ptr<ByteSource> decode(Compression c, std::unique_ptr<ByteSource> inner,
+                                   std::uint64_t max_window = default_max_window);
 
 // A source that first delivers `head` (bytes already read from `inner` while sniffing),
 // then the rest of `inner`, which it owns.
@@ -73,9 +84,13 @@ struct Input {
                        // "PATH: not PGN text: this looks like a zip archive", ...
 };
 
-// Opens `path` ("-" for standard input), sniffs its first bytes and stacks the decoder.
-// `display` is the name used in messages ("<stdin>" for standard input).
-Input open_input(std::string const& path, std::string const& display);
+// Opens `path` ("-" for standard input), sniffs its first bytes and stacks the decoder (zstd
+// windows up to `max_window`, see decode()). Compressed input is sniffed again after
+// decoding: compressed UTF-16 text, an executable or binary data, or data compressed twice,
+// is refused as "gzip data containing UTF-16 text (...)" and the like. `display` is the name
+// used in messages ("<stdin>" for standard input).
+Input open_input(std::string const& path, std::string const& display,
+                 std::uint64_t max_window = default_max_window);
 
 // Name helpers. compression_for_name: by the extension .gz, .bz2, .zst (any letter case);
 // none otherwise. extension: ".gz", ".bz2", ".zst" or "". name: "gzip", "bzip2", "zstd",

@@ -378,10 +378,9 @@ void ExportWriter::write(std::string& out, TagTable const& tags, std::string_vie
     out.resize(std::size_t(d - base));
     writer_.token(termination);
     writer_.end();
-    // Reserved as a whole: the blank line after a large game would otherwise double `out`.
-    std::string_view const text = writer_.text();
-    out.reserve(out.size() + text.size() + 1);
-    out.append(text);
+    // Reserved as a whole (by move_text_to): the blank line after a large game would
+    // otherwise double `out`.
+    writer_.move_text_to(out);
     out.push_back('\n');
 }
 

@@ -148,8 +148,9 @@ struct TagNames {
 class GameReader {
 public:
     // 8 MiB: far above real games (a heavily annotated one is a few hundred KiB), and low
-    // enough that converting one such game stays within the 64 MiB memory bound (about five
-    // times its size: the reader's window, the batch's copy, the movetext, the output).
+    // enough that converting one such game stays within the 64 MiB memory bound (up to six
+    // times its size: the reader's window, the batch's copy, and its output, up to four times
+    // its size with --annotate -t lan, held once: see MovetextWriter::move_text_to).
     static constexpr std::size_t default_max_game_size = std::size_t{8} << 20;
     static constexpr std::size_t max_piece_size = std::size_t{1} << 20;
 

@@ -84,6 +84,11 @@ public:
         data_ = nullptr;
         capacity_ = 0;
     }
+    // Gives the memory pages lying wholly inside bytes [from, to) back to the system (Linux
+    // madvise MADV_DONTNEED; elsewhere nothing): their bytes are lost, the buffer stays
+    // usable. A large text copied out piece by piece is so never held twice (see
+    // ExportWriter::write).
+    void discard(std::size_t from, std::size_t to);
 
 private:
     char* data_ = nullptr;
@@ -97,6 +102,8 @@ public:
     void begin(int width);
     // The movetext written since begin(), valid until the next begin().
     std::string_view text() const { return {data_, len_}; }
+    // Appends text() to `out`; text() is lost (see TextBuffer::discard) when it is large.
+    void move_text_to(std::string& out);
     // Gives back buffers larger than `keep` bytes (see release_if_above).
     void release_buffers(std::size_t keep) {
         release_if_above(unit_, keep);

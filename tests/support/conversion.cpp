@@ -377,8 +377,9 @@ std::string check_conversion_input(std::string_view bytes) {
 }
 
 namespace {
-constexpr std::array<Target, 5> targets = {Target::split, Target::grammar, Target::move,
-                                           Target::fen, Target::convert};
+constexpr std::array<Target, 7> targets = {Target::split,     Target::grammar, Target::move,
+                                           Target::fen,       Target::convert, Target::decoder,
+                                           Target::compressed};
 } // namespace
 
 std::span<Target const> all_targets() { return targets; }
@@ -395,6 +396,10 @@ std::string_view name(Target t) {
         return "fen";
     case Target::convert:
         return "convert";
+    case Target::decoder:
+        return "decoder";
+    case Target::compressed:
+        return "compressed";
     }
     return "?";
 }
@@ -411,6 +416,10 @@ std::string check_input(Target t, std::string_view bytes) {
         return check_fen_input(bytes);
     case Target::convert:
         return check_conversion_input(bytes);
+    case Target::decoder:
+        return check_decoder_input(bytes);
+    case Target::compressed:
+        return check_compressed_input(bytes);
     }
     return "unknown target";
 }

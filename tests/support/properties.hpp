@@ -98,10 +98,25 @@ std::string check_conversion(std::string_view bytes, pgn::ConvertOptions const& 
 pgn::ConvertOptions options_from(std::string_view& bytes);
 std::string check_conversion_input(std::string_view bytes);
 
+// --- compressed input (src/io decoders; tests/support/compressed.cpp) ----------------------
+// The bytes fed to the gzip, bzip2 and zstd decoders as they are: the same output and error
+// for reads of 64 KiB and for random read sizes of the input and of the output (output
+// compared up to 1 MiB; before an error, which may differ in its detail, one is a prefix of
+// the other); an error only in the
+// documented forms ("gzip data is truncated",
+// "... is corrupt (...)", "trailing garbage after the ... data", the zstd window refusal);
+// no more input consumed than given; decoded bytes compress and decode back to themselves.
+std::string check_decoder_input(std::string_view bytes);
+// The bytes compressed at run time (gzip, bzip2 or zstd, one to three members, all chosen by
+// seed_of(bytes)) and read by the GameReader through the decoder: sniffed as that compression,
+// the same games (bytes, numbers, locations, parts, with a 64 KiB --max-game-size) as from
+// the plain bytes, no error; then the split checks on the plain bytes.
+std::string check_compressed_input(std::string_view bytes);
+
 // --- the fuzz targets ---------------------------------------------------------------------
-enum class Target : std::uint8_t { split, grammar, move, fen, convert };
+enum class Target : std::uint8_t { split, grammar, move, fen, convert, decoder, compressed };
 std::span<Target const> all_targets();
-std::string_view name(Target t); // "split", "grammar", "move", "fen", "convert"
+std::string_view name(Target t); // "split", "grammar", "move", "fen", "convert", "decoder", ...
 // One fuzz input through one target's checks.
 std::string check_input(Target t, std::string_view bytes);
 
