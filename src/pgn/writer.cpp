@@ -1,15 +1,12 @@
 #include "pgn/writer.hpp"
 
+#include "io/memory.hpp"
+
 #include <algorithm>
 #include <array>
 #include <charconv>
 #include <cstdint>
 #include <cstring>
-
-#if defined(__linux__)
-#include <sys/mman.h>
-#include <unistd.h>
-#endif
 
 namespace pgn_iccf::pgn {
 
@@ -351,16 +348,8 @@ void MovetextWriter::line_comment(std::string_view text) {
 }
 
 void TextBuffer::discard(std::size_t from, std::size_t to) {
-#if defined(__linux__) && defined(MADV_DONTNEED)
-    static std::size_t const page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
-    auto const first = (reinterpret_cast<std::uintptr_t>(data_) + from + page - 1) / page * page;
-    auto const last = (reinterpret_cast<std::uintptr_t>(data_) + to) / page * page;
-    if (data_ != nullptr && from < to && to <= capacity_ && first < last)
-        ::madvise(reinterpret_cast<void*>(first), last - first, MADV_DONTNEED);
-#else
-    (void)from;
-    (void)to;
-#endif
+    if (data_ != nullptr && from < to && to <= capacity_)
+        io::release_pages(data_ + from, to - from);
 }
 
 // The movetext of an 8 MB game can be three times that (--annotate -t lan); appended at
@@ -370,14 +359,11 @@ void TextBuffer::discard(std::size_t from, std::size_t to) {
 void MovetextWriter::move_text_to(std::string& out) {
     constexpr std::size_t piece = std::size_t{1} << 20;
     out.reserve(out.size() + len_ + 1);
-    if (len_ <= 2 * piece) {
-        out.append(data_, len_);
-        return;
-    }
+    bool const large = len_ > 2 * piece;
     for (std::size_t at = 0; at < len_; at += piece) {
         std::size_t const n = std::min(piece, len_ - at);
         out.append(data_ + at, n);
-        buffer_.discard(at, at + n);
+        if (large) buffer_.discard(at, at + n);
     }
     len_ = 0;
 }

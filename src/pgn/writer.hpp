@@ -84,8 +84,8 @@ public:
         data_ = nullptr;
         capacity_ = 0;
     }
-    // Gives the memory pages lying wholly inside bytes [from, to) back to the system (Linux
-    // madvise MADV_DONTNEED; elsewhere nothing): their bytes are lost, the buffer stays
+    // Gives the memory pages lying wholly inside bytes [from, to) back to the system
+    // (io::release_pages): their bytes are lost, the buffer stays
     // usable. A large text copied out piece by piece is so never held twice (see
     // ExportWriter::write).
     void discard(std::size_t from, std::size_t to);
@@ -102,7 +102,8 @@ public:
     void begin(int width);
     // The movetext written since begin(), valid until the next begin().
     std::string_view text() const { return {data_, len_}; }
-    // Appends text() to `out`; text() is lost (see TextBuffer::discard) when it is large.
+    // Moves text() to the end of `out`: text() is empty afterwards, and a large one gives its
+    // memory pages back on the way (see TextBuffer::discard).
     void move_text_to(std::string& out);
     // Gives back buffers larger than `keep` bytes (see release_if_above).
     void release_buffers(std::size_t keep) {
