@@ -40,13 +40,7 @@ using test::write_file;
 std::string q(fs::path const& p) { return test::shell_quote(p); }
 
 // A fresh folder per test case.
-fs::path fresh_dir(std::string const& name) {
-    fs::path d =
-        fs::temp_directory_path() / ("pgn-iccf-batch-test-" + std::to_string(::getpid())) / name;
-    fs::remove_all(d);
-    fs::create_directories(d);
-    return d;
-}
+fs::path fresh_dir(std::string const& name) { return test::fresh_folder("batch", name); }
 
 // Every file under `dir` (relative paths, sorted).
 std::vector<std::string> tree(fs::path const& dir) {

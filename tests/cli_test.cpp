@@ -31,15 +31,7 @@ using pgn_iccf::test::read_file;
 using pgn_iccf::test::sh;
 std::string q(fs::path const& p) { return pgn_iccf::test::shell_quote(p); }
 
-fs::path temp_dir() {
-    static fs::path d = [] {
-        fs::path t =
-            fs::temp_directory_path() / ("pgn-iccf-cli-test-" + std::to_string(::getpid()));
-        fs::create_directories(t);
-        return t;
-    }();
-    return d;
-}
+fs::path temp_dir() { return pgn_iccf::test::scratch_folder("cli"); }
 
 std::vector<fs::path> pgn_files(fs::path const& dir) {
     std::vector<fs::path> v;

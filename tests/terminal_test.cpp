@@ -115,15 +115,7 @@ bool valid_utf8_without_c1(std::string_view s) {
 
 using pgn_iccf::test::read_file;
 
-fs::path temp_dir() {
-    static fs::path d = [] {
-        fs::path t =
-            fs::temp_directory_path() / ("pgn-iccf-terminal-test-" + std::to_string(::getpid()));
-        fs::create_directories(t);
-        return t;
-    }();
-    return d;
-}
+fs::path temp_dir() { return pgn_iccf::test::scratch_folder("terminal"); }
 
 } // namespace
 

@@ -44,21 +44,7 @@ using pgn_iccf::test::write_file;
 std::string q(fs::path const& p) { return pgn_iccf::test::shell_quote(p); }
 
 // A fresh directory per test under one per-process directory, removed at exit.
-fs::path temp_dir(std::string const& name) {
-    struct Root {
-        fs::path path =
-            fs::temp_directory_path() / ("pgn-iccf-tools-test-" + std::to_string(::getpid()));
-        ~Root() {
-            std::error_code ec;
-            fs::remove_all(path, ec);
-        }
-    };
-    static Root const root;
-    fs::path d = root.path / name;
-    fs::remove_all(d);
-    fs::create_directories(d);
-    return d;
-}
+fs::path temp_dir(std::string const& name) { return pgn_iccf::test::fresh_folder("tools", name); }
 
 // `--x-y` tokens, as in `pgn-iccf --help`.
 std::set<std::string> long_options(std::string const& text) {

@@ -5,6 +5,9 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <system_error>
+
+#include <stdlib.h>
 #include <sys/wait.h>
 
 namespace pgn_iccf::test {
@@ -34,6 +37,49 @@ void write_file(std::filesystem::path const& p, std::string_view bytes) {
     std::ofstream f(p, std::ios::binary);
     f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
     if (!f) throw std::runtime_error("cannot write " + p.string());
+}
+
+bool remove_tree(std::filesystem::path const& p) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (fs::is_directory(fs::symlink_status(p, ec))) {
+        fs::permissions(p, fs::perms::owner_all, fs::perm_options::add, ec);
+        for (auto it = fs::directory_iterator(p, ec); !ec && it != fs::directory_iterator();
+             it.increment(ec))
+            remove_tree(it->path());
+    }
+    fs::remove(p, ec);
+    return !fs::exists(fs::symlink_status(p, ec));
+}
+
+namespace {
+
+struct Scratch {
+    std::filesystem::path path;
+    ~Scratch() {
+        if (!path.empty()) remove_tree(path);
+    }
+};
+
+} // namespace
+
+std::filesystem::path scratch_folder(std::string_view area) {
+    static Scratch const scratch = [area] {
+        std::string tmpl = (std::filesystem::temp_directory_path() /
+                            ("pgn-iccf-" + std::string(area) + "-test-XXXXXX"))
+                               .string();
+        if (::mkdtemp(tmpl.data()) == nullptr)
+            throw std::runtime_error("cannot make a scratch folder " + tmpl);
+        return Scratch{tmpl};
+    }();
+    return scratch.path;
+}
+
+std::filesystem::path fresh_folder(std::string_view area, std::string const& name) {
+    std::filesystem::path d = scratch_folder(area) / name;
+    remove_tree(d);
+    std::filesystem::create_directories(d);
+    return d;
 }
 
 std::string shell_quote(std::filesystem::path const& p) {

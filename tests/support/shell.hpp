@@ -24,6 +24,20 @@ std::string read_file(std::filesystem::path const& p);
 // on failure.
 void write_file(std::filesystem::path const& p, std::string_view bytes);
 
+// This test program's scratch folder: made on first use under $TMPDIR (or /tmp) as
+// `pgn-iccf-AREA-test-XXXXXX` (mkdtemp), and removed with everything in it when the program
+// ends, whatever the tests left there (read-only files, folders without permissions). Throws
+// std::runtime_error when it cannot be made. The first call names the area; later calls
+// return the same folder.
+std::filesystem::path scratch_folder(std::string_view area);
+
+// An empty folder `name` inside scratch_folder(area) (emptied when it exists).
+std::filesystem::path fresh_folder(std::string_view area, std::string const& name);
+
+// Removes `p` and everything under it, first giving the owner every permission on each
+// folder so that nothing a test made unreadable stays behind; true when nothing is left.
+bool remove_tree(std::filesystem::path const& p);
+
 // `p` quoted for the shell (single quotes; a quote inside is written '\'').
 std::string shell_quote(std::filesystem::path const& p);
 
