@@ -370,6 +370,14 @@ BOOST_AUTO_TEST_CASE(a_standard_stream_that_is_an_input_or_output_is_refused) {
     BOOST_TEST(read_file(dir / "err.txt").find("-o o.pgn is standard output too") !=
                std::string::npos);
     BOOST_TEST(read_file(dir / "o.pgn") == "");
+    // Standard error appended to an input: with --all-warnings each warning about the text
+    // it adds would be read back as more text.
+    auto e = sh(cd + " --all-warnings a.pgn -o o4.pgn 2>> a.pgn");
+    BOOST_TEST(e.status == 2);
+    BOOST_TEST(read_file(dir / "a.pgn") ==
+               game + "pgn-iccf: error: the input a.pgn is standard error: input file is output "
+                      "file\n");
+    write_file(dir / "a.pgn", game);
     // Accepted: another file, a pipe, /dev/null.
     BOOST_TEST(sh(cd + " -q a.pgn >> other.pgn").status == 0);
     BOOST_TEST(read_file(dir / "other.pgn").find("1. 5254 5755 *") != std::string::npos);

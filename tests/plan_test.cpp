@@ -396,6 +396,14 @@ BOOST_AUTO_TEST_CASE(standard_streams_are_files_too) {
             BOOST_TEST(joined(p.problems) == c.want);
         }
     }
+    // Standard error appended to an input: each warning about the text it adds would be read
+    // back as more text.
+    FakeFileSystem f = fs;
+    f.stream(2, "g2.pgn");
+    BOOST_TEST(joined(make_plan(request({"g.pgn"}, "o.pgn"), f).problems) ==
+               "the input g.pgn is standard error: input file is output file");
+    f.stream(2, "all.pgn");
+    BOOST_TEST(joined(make_plan(request({"g.pgn"}, "o.pgn"), f).problems) == "");
 }
 
 BOOST_AUTO_TEST_CASE(outputs_that_are_one_file_are_refused) {

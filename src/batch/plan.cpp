@@ -648,6 +648,15 @@ private:
     // (N15). A terminal, a pipe or /dev/null is never the same file as a named one that
     // matters.
     void check_stdout() {
+        // Standard error, always written, appended to an input (`2>> a.pgn`): every warning
+        // about the text it adds would be read back as more text, with --all-warnings for ever.
+        Status const err = fs_.stream(2);
+        if (err.kind == Kind::file) {
+            auto const input = input_ids_.find(err.id);
+            if (input != input_ids_.end())
+                plan_.problems.push_back("the input " + sources_[input->second].job.display +
+                                         " is standard error: input file is output file");
+        }
         bool const single = !request_.check && !plan_.directory_mode && output_ == "-";
         bool const rejects = request_.rejects == "-";
         if (!single && !rejects) return;

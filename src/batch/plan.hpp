@@ -33,8 +33,9 @@
 // size unknown.
 //
 // Identity: files are the same when their canonical paths are equal, or, for files that
-// exist, their FileIds (hard links). Standard input and standard output count by their
+// exist, their FileIds (hard links). Standard input, output and error count by their
 // FileId when they are regular files (FileSystem::stream): `pgn-iccf a.pgn >> a.pgn`,
+// `2>> a.pgn`,
 // `- < all.pgn >> all.pgn` or `--rejects r.pgn > r.pgn` are problems ("input file is output
 // file", as cat says), found before a byte is read. Every pair of outputs (the single output,
 // standard output when written, the rejects file, the mirrored outputs, the folders to be
@@ -78,7 +79,7 @@ public:
     // (std::filesystem::weakly_canonical of the absolute path), for comparing names of files
     // that may not exist yet.
     virtual std::string canonical(std::string const& path) const = 0;
-    // What standard input (fd 0) or standard output (fd 1) is (fstat(2)); missing when it
+    // What standard input (fd 0), output (1) or error (2) is (fstat(2)); missing when it
     // cannot be told (a closed descriptor).
     virtual Status stream(int fd) const {
         (void)fd;

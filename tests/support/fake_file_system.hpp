@@ -92,8 +92,8 @@ public:
         return resolve(path, resolved) ? resolved : absolute(path);
     }
 
-    // Standard input (0) or output (1) opened on `path` (`< path`, `>> path`): its status as
-    // fstat gives it; "" for a pipe or a terminal (no file of the tree).
+    // Standard input (0), output (1) or error (2) opened on `path` (`< path`, `>> path`): its
+    // status as fstat gives it; "" for a pipe or a terminal (no file of the tree).
     FakeFileSystem& stream(int fd, std::string const& path) {
         streams_[fd] = path;
         return *this;
