@@ -336,13 +336,13 @@ private:
     // The walk. Folders are visited in name order so that which of two links to one folder is
     // walked (and which gets the note) does not depend on readdir's order; the files are then
     // sorted by their whole relative path, which is not the visiting order ("a.pgn" sorts
-    // before "a/b.pgn" though folder "a" is visited first). A folder that is the output
-    // directory is skipped without a note when found inside a walk (keeping the outputs in the
-    // archive they come from is a normal set-up) and with a note when it is an argument itself.
-    // Entries that cannot be followed are reported whatever their name: a dangling link may
-    // have pointed at a folder of games. A found file's canonical path is its folder's plus
-    // its name (one canonical call per folder); a file that is itself a link is still known
-    // by its FileId.
+    // before "a/b.pgn" though folder "a" is visited first). The output directory inside an
+    // input is refused by output_in_input, by path; reached by a link inside a walk, it is
+    // refused here (and not walked). Entries that cannot be followed are reported only when
+    // named like an input (N07: a dangling notes.txt is nothing to read; a dangling link
+    // without an ending may have named a folder, but only PGN names are inputs here). A found
+    // file's canonical path is its folder's plus its name (one canonical call per folder); a
+    // file that is itself a link is still known by its FileId.
     struct Found {
         std::string rel;
         std::string path;
