@@ -28,6 +28,10 @@ using Status = FileSystem::Status;
 
 std::string errno_text(int e) { return std::generic_category().message(e); }
 
+// The error of a dangling symbolic link: written through (the file it names is created), as
+// the shell's `>` does, so no reason to refuse an output.
+constexpr std::string_view dangling = "dangling symbolic link";
+
 // A canonical path without a trailing '/': weakly_canonical keeps the one of "out/", and
 // canonical paths are compared as strings.
 std::string tidy(std::string path) {
@@ -49,23 +53,20 @@ public:
             struct stat link {};
             if (e == ENOENT && ::lstat(path.c_str(), &link) == 0) {
                 s.kind = Kind::unreadable;
-                s.error = "dangling symbolic link";
+                s.error = dangling;
             } else if (e != ENOENT) {
                 s.kind = Kind::unreadable;
                 s.error = errno_text(e);
             }
             return s;
         }
-        s.id = {static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino)};
-        if (S_ISREG(st.st_mode)) {
-            s.kind = Kind::file;
-            s.size = static_cast<std::uint64_t>(st.st_size);
-        } else if (S_ISDIR(st.st_mode)) {
-            s.kind = Kind::directory;
-        } else {
-            s.kind = Kind::other;
-        }
-        return s;
+        return of(st);
+    }
+
+    Status stream(int fd) const override {
+        struct stat st {};
+        if (::fstat(fd, &st) != 0) return {};
+        return of(st);
     }
 
     bool list(std::string const& dir, std::vector<std::string>& names,
@@ -93,6 +94,20 @@ public:
             return false;
         }
         return true;
+    }
+
+    static Status of(struct stat const& st) {
+        Status s;
+        s.id = {static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino)};
+        if (S_ISREG(st.st_mode)) {
+            s.kind = Kind::file;
+            s.size = static_cast<std::uint64_t>(st.st_size);
+        } else if (S_ISDIR(st.st_mode)) {
+            s.kind = Kind::directory;
+        } else {
+            s.kind = Kind::other;
+        }
+        return s;
     }
 
     std::string canonical(std::string const& path) const override {
@@ -203,6 +218,7 @@ public:
         if (plan_.directory_mode && output_usable_) name_outputs();
         if (!plan_.directory_mode) single_output();
         check_rejects();
+        check_stdout();
         if (output_problems_ > listed_output_problems)
             plan_.problems.push_back("... and " +
                                      std::to_string(output_problems_ - listed_output_problems) +
@@ -264,6 +280,7 @@ private:
             return;
         }
         out_canonical_ = tidy(fs_.canonical(out_dir_));
+        if (!out_exists_) planned_folders_.insert(out_canonical_);
     }
 
     void add_input(std::string const& in, Status const& st) {
@@ -277,6 +294,10 @@ private:
             s.job.input = "-";
             s.job.display = "<stdin>";
             s.rel = "stdin";
+            // A regular file on standard input (`- < all.pgn`) is that file: no output may be it.
+            // Pipes and devices are not compared (`< /dev/null` beside --rejects /dev/null).
+            Status const in_stream = fs_.stream(0);
+            if (in_stream.kind == Kind::file) input_ids_.emplace(in_stream.id, sources_.size());
             sources_.push_back(std::move(s));
             return;
         }
@@ -288,6 +309,7 @@ private:
             plan_.unreadable.push_back(in + ": " + st.error);
             return;
         case Kind::directory:
+            if (output_in_input(in, st)) return;
             walk_root(in, st);
             return;
         case Kind::file:
@@ -314,13 +336,13 @@ private:
     // The walk. Folders are visited in name order so that which of two links to one folder is
     // walked (and which gets the note) does not depend on readdir's order; the files are then
     // sorted by their whole relative path, which is not the visiting order ("a.pgn" sorts
-    // before "a/b.pgn" though folder "a" is visited first). A folder that is the output
-    // directory is skipped without a note when found inside a walk (keeping the outputs in the
-    // archive they come from is a normal set-up) and with a note when it is an argument itself.
-    // Entries that cannot be followed are reported whatever their name: a dangling link may
-    // have pointed at a folder of games. A found file's canonical path is its folder's plus
-    // its name (one canonical call per folder); a file that is itself a link is still known
-    // by its FileId.
+    // before "a/b.pgn" though folder "a" is visited first). The output directory inside an
+    // input is refused by output_in_input, by path; reached by a link inside a walk, it is
+    // refused here (and not walked). Entries that cannot be followed are reported only when
+    // named like an input (N07: a dangling notes.txt is nothing to read; a dangling link
+    // without an ending may have named a folder, but only PGN names are inputs here). A found
+    // file's canonical path is its folder's plus its name (one canonical call per folder); a
+    // file that is itself a link is still known by its FileId.
     struct Found {
         std::string rel;
         std::string path;
@@ -332,11 +354,31 @@ private:
         return plan_.directory_mode && out_exists_ && id == out_id_;
     }
 
-    void walk_root(std::string const& dir, Status const& st) {
-        if (is_output_dir(st.id)) {
-            plan_.notes.push_back(dir + ": the output directory, not walked");
-            return;
+    // The output directory must lie outside every directory input (N05): inside one, its files
+    // would be skipped unseen by the walk (or, on a second run, our own outputs read back), and
+    // equal to one, nothing at all would be converted. Refused by path even when the output
+    // directory does not exist yet, so that a second run answers as the first.
+    bool output_in_input(std::string const& dir, Status const& st) {
+        if (!plan_.directory_mode || !output_usable_) return false;
+        std::string const canonical = tidy(fs_.canonical(dir));
+        if ((out_exists_ && st.id == out_id_) || canonical == out_canonical_) {
+            output_inside_reported_ = true;
+            plan_.problems.push_back("the output folder " + out_dir_ + " is the input folder " +
+                                     dir + ": choose an output folder outside the inputs");
+            return true;
         }
+        if (is_under(out_canonical_, canonical)) {
+            output_inside_reported_ = true;
+            plan_.problems.push_back("the output folder " + out_dir_ +
+                                     " is inside the input folder " + dir +
+                                     ": its files would be skipped, or read back as " +
+                                     "inputs; choose an output folder outside the inputs");
+            return true;
+        }
+        return false;
+    }
+
+    void walk_root(std::string const& dir, Status const& st) {
         if (!walked_.insert(st.id).second) {
             plan_.notes.push_back(dir + ": already walked (symbolic-link loop or second link), " +
                                   "skipped");
@@ -366,8 +408,8 @@ private:
             switch (st.kind) {
             case Kind::missing: // gone since the listing
                 break;
-            case Kind::unreadable:
-                plan_.unreadable.push_back(path + ": " + st.error);
+            case Kind::unreadable: // only an input name is worth an error (N07)
+                if (is_pgn_name(name)) plan_.unreadable.push_back(path + ": " + st.error);
                 break;
             case Kind::file:
                 if (is_pgn_name(name))
@@ -378,7 +420,14 @@ private:
                     plan_.notes.push_back(path + ": not a regular file, skipped");
                 break;
             case Kind::directory:
-                if (is_output_dir(st.id)) break;
+                if (is_output_dir(st.id)) { // reached through a symbolic link
+                    if (!output_inside_reported_)
+                        plan_.problems.push_back("the output folder " + out_dir_ +
+                                                 " is inside an input folder (as " + path +
+                                                 "): choose an output folder outside the inputs");
+                    output_inside_reported_ = true;
+                    break;
+                }
                 if (!walked_.insert(st.id).second) {
                     plan_.notes.push_back(path + ": already walked (symbolic-link loop or " +
                                           "second link), skipped");
@@ -441,6 +490,7 @@ private:
         case Kind::missing:
             plan_.directories_to_create.push_back(path);
             folders_created_.insert(folder_rel);
+            planned_folders_.insert(join(out_canonical_, folder_rel));
             break;
         case Kind::directory:
             break;
@@ -475,6 +525,9 @@ private:
                                           ? join(folder_canonical(folder), name)
                                           : tidy(fs_.canonical(output));
         if (st.kind == Kind::directory) output_problem("the output " + output + " is a folder");
+        if (st.kind == Kind::unreadable && st.error != dangling && // a link loop, no permission
+            folders_blocked_.count(folder_rel) == 0)
+            output_problem(output + ": " + st.error);
         auto const same_id = has_id(st.kind) ? input_ids_.find(st.id) : input_ids_.end();
         auto const same_path = input_paths_.find(canonical);
         if (same_id != input_ids_.end())
@@ -490,7 +543,12 @@ private:
             output_problem(sources_[first->second].job.display + " and " +
                            sources_[index].job.display + " would both be written to " +
                            sources_[first->second].job.output);
-        if (has_id(st.kind)) output_ids_.emplace(st.id, index);
+        if (has_id(st.kind)) {
+            auto const [same, first_id] = output_ids_.emplace(st.id, index);
+            if (!first_id && fresh)
+                output_problem("the outputs " + sources_[same->second].job.output + " and " +
+                               output + " are one file (hard links)");
+        }
     }
 
     void output_problem(std::string message) {
@@ -525,7 +583,10 @@ private:
     }
 
     // The rejects file is written next to the outputs and must be none of them nor an input.
-    // "-" is standard output, which only the single output may also claim.
+    // "-" is standard output, which only the single output may also claim (and check_stdout
+    // compares by FileId). In directory mode it must not be the output folder or one to be
+    // created, and its own folder must exist or be planned: nothing is created for a run that
+    // cannot open its rejects file (R14b).
     void check_rejects() {
         std::string const& rejects = request_.rejects;
         if (rejects.empty()) return;
@@ -537,12 +598,34 @@ private:
             return;
         }
         Status const st = fs_.status(rejects);
+        std::string const canonical = tidy(fs_.canonical(rejects));
+        if (plan_.directory_mode && output_usable_ && planned_folders_.count(canonical) != 0) {
+            plan_.problems.push_back("--rejects " + rejects + " names " +
+                                     (canonical == out_canonical_
+                                          ? "the output folder " + out_dir_
+                                          : std::string("a folder the outputs need")));
+            return;
+        }
         if (st.kind == Kind::directory) {
             plan_.problems.push_back("--rejects names a directory: " + rejects);
             return;
         }
-        std::string const canonical = tidy(fs_.canonical(rejects));
+        if (st.kind == Kind::unreadable && st.error != dangling) { // "r.pgn/", a link loop
+            plan_.problems.push_back("--rejects " + rejects + ": " + st.error);
+            return;
+        }
         bool const identified = has_id(st.kind);
+        if (identified) {
+            rejects_id_ = st.id;
+            rejects_identified_ = true;
+        }
+        if (plan_.directory_mode && (st.kind == Kind::missing || st.kind == Kind::unreadable)) {
+            std::size_t const slash = canonical.rfind('/');
+            std::string const folder = slash == 0 ? "/" : canonical.substr(0, slash);
+            if (planned_folders_.count(folder) == 0 && fs_.status(folder).kind != Kind::directory)
+                plan_.problems.push_back("--rejects " + rejects + " cannot be written: no folder " +
+                                         folder);
+        }
         bool same_output = false;
         if (plan_.directory_mode) {
             same_output = output_paths_.count(canonical) != 0 ||
@@ -557,6 +640,48 @@ private:
             plan_.problems.push_back("the rejects file " + rejects + " is an input");
         else if (same_output)
             plan_.problems.push_back("--rejects and -o name the same file: " + rejects);
+    }
+
+    // Standard output, when written (-o -, or --rejects -), is compared by its FileId when it
+    // is a regular file (`>> all.pgn`): an input that is it would be read while it grows, for
+    // ever (N14); another output that is it would be renamed over what was written to it
+    // (N15). A terminal, a pipe or /dev/null is never the same file as a named one that
+    // matters.
+    void check_stdout() {
+        // Standard error, always written, appended to an input (`2>> a.pgn`): every warning
+        // about the text it adds would be read back as more text, with --all-warnings for ever.
+        Status const err = fs_.stream(2);
+        if (err.kind == Kind::file) {
+            auto const input = input_ids_.find(err.id);
+            if (input != input_ids_.end())
+                plan_.problems.push_back("the input " + sources_[input->second].job.display +
+                                         " is standard error: input file is output file");
+        }
+        bool const single = !request_.check && !plan_.directory_mode && output_ == "-";
+        bool const rejects = request_.rejects == "-";
+        if (!single && !rejects) return;
+        Status const out = fs_.stream(1);
+        if (out.kind != Kind::file) return;
+        auto const input = input_ids_.find(out.id);
+        if (input != input_ids_.end()) {
+            plan_.problems.push_back("the input " + sources_[input->second].job.display +
+                                     " is standard output: input file is output file");
+            return;
+        }
+        if (single && rejects_identified_ && rejects_id_ == out.id)
+            plan_.problems.push_back("--rejects " + request_.rejects +
+                                     " is standard output too: both would be written to one file");
+        if (rejects && !plan_.directory_mode && single_identified_ && single_id_ == out.id)
+            plan_.problems.push_back("-o " + output_ +
+                                     " is standard output too (--rejects -): both would be "
+                                     "written to one file");
+        if (rejects && plan_.directory_mode) {
+            auto const same = output_ids_.find(out.id);
+            if (same != output_ids_.end())
+                plan_.problems.push_back("the output " + sources_[same->second].job.output +
+                                         " is standard output too (--rejects -): both would be "
+                                         "written to one file");
+        }
     }
 
     PlanRequest const& request_;
@@ -574,10 +699,13 @@ private:
     bool out_exists_ = false;
     bool output_usable_ = true;
 
-    // Single output mode: the output file's identity.
+    // Single output mode: the output file's identity; the rejects file's.
     std::string single_canonical_;
     FileId single_id_{};
     bool single_identified_ = false;
+    FileId rejects_id_{};
+    bool rejects_identified_ = false;
+    bool output_inside_reported_ = false;
 
     std::vector<Source> sources_;
     std::unordered_set<FileId, FileIdHash> walked_;
@@ -588,6 +716,7 @@ private:
     std::unordered_set<std::string> folders_seen_;    // relative to the output directory
     std::unordered_set<std::string> folders_created_; // the subset to be created
     std::unordered_set<std::string> folders_blocked_; // a file is in the way
+    std::unordered_set<std::string> planned_folders_; // canonical paths of folders to create
     std::unordered_map<std::string, std::string> folder_canonicals_;
     std::size_t output_problems_ = 0;
 };

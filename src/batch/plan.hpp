@@ -21,16 +21,28 @@
 //
 // A directory input is walked recursively for *.pgn, *.pgn.gz, *.pgn.bz2, *.pgn.zst (any
 // letter case), following symbolic links; a directory reached again (a symbolic-link loop, or
-// two links to one folder, also across inputs) is walked once, with a note; the output
-// directory is never walked (a note only when it is an input argument itself). Files are
-// taken in byte order of their path relative to D. Entries that cannot be read (a folder that
-// cannot be listed, a dangling link, whatever its name) are reported in `unreadable`; the
-// rest goes on. A matching name that is no regular file (a FIFO) is skipped with a note; a
-// FIFO or device named on the command line is read, its size unknown.
+// two links to one folder, also across inputs) is walked once, with a note. The output
+// directory must not be a directory input nor lie inside one (by path, or reached by a link
+// in a walk): its files would be read back as inputs, or skipped unseen; that is a problem,
+// even when the output directory does not exist yet (a second run would find it). Files are
+// taken in byte order of their path relative to D. Only PGN names are inputs: a folder that
+// cannot be listed, and an entry named like a PGN input that cannot be followed (a dangling
+// link), are reported in `unreadable`, the rest goes on; any other entry that cannot be
+// followed (a dangling `notes.txt` link) is ignored. A matching name that is no regular file
+// (a FIFO) is skipped with a note; a FIFO or device named on the command line is read, its
+// size unknown.
 //
 // Identity: files are the same when their canonical paths are equal, or, for files that
-// exist, their FileIds (hard links). Problems about single outputs are listed up to ten, then
-// counted in one more line. --rejects - is standard output, refused beside -o -.
+// exist, their FileIds (hard links). Standard input, output and error count by their
+// FileId when they are regular files (FileSystem::stream): `pgn-iccf a.pgn >> a.pgn`,
+// `2>> a.pgn`,
+// `- < all.pgn >> all.pgn` or `--rejects r.pgn > r.pgn` are problems ("input file is output
+// file", as cat says), found before a byte is read. Every pair of outputs (the single output,
+// standard output when written, the rejects file, the mirrored outputs, the folders to be
+// created) must be distinct, and no output may be an input. Problems about single outputs are
+// listed up to ten, then counted in one more line. --rejects - is standard output, refused
+// beside -o -. With problems, nothing is created: directories_to_create is only acted upon
+// when `problems` is empty, and every folder a rejects file needs exists or is planned.
 #pragma once
 
 #include "io/source.hpp"
@@ -67,6 +79,12 @@ public:
     // (std::filesystem::weakly_canonical of the absolute path), for comparing names of files
     // that may not exist yet.
     virtual std::string canonical(std::string const& path) const = 0;
+    // What standard input (fd 0), output (1) or error (2) is (fstat(2)); missing when it
+    // cannot be told (a closed descriptor).
+    virtual Status stream(int fd) const {
+        (void)fd;
+        return {};
+    }
 };
 
 // The real file system (std::filesystem and stat(2)).

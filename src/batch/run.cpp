@@ -92,6 +92,12 @@ Summary run(RunOptions const& options, std::FILE* err) {
         sum.io_failure = true;
     }
     for (auto const& n : plan.notes) report.note(n);
+    // Before any folder is made: a refused run creates nothing.
+    if (plan.rejects == "-" && options.stdout_closed) {
+        report.error("--rejects -: standard output is closed");
+        sum.io_failure = true;
+        return finish();
+    }
 
     for (auto const& dir : plan.directories_to_create) {
         std::error_code ec;
@@ -106,11 +112,6 @@ Summary run(RunOptions const& options, std::FILE* err) {
     std::string error;
     std::unique_ptr<io::ByteSink> rejects;
     if (!plan.rejects.empty()) {
-        if (plan.rejects == "-" && options.stdout_closed) {
-            report.error("--rejects -: standard output is closed");
-            sum.io_failure = true;
-            return finish();
-        }
         rejects = plan.rejects == "-" ? io::open_stdout() : io::open_file_sink(plan.rejects, error);
         if (!rejects) {
             report.error(error);

@@ -5,6 +5,7 @@
 
 #include <boost/program_options.hpp>
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cstdio>
@@ -17,6 +18,7 @@
 #endif
 #include <optional>
 #include <string>
+#include <thread>
 #include <unistd.h>
 #include <vector>
 
@@ -41,8 +43,10 @@ constexpr char const* usage_tail =
     "found in a directory input keeps its path relative to it, a file named on the command\n"
     "line is placed by its name, standard input becomes stdin.iccf.pgn; .pgn (and .pgn.gz,\n"
     ".pgn.bz2, .pgn.zst) is replaced by the suffix, the input's compression is kept unless\n"
-    "--suffix names one. Two inputs mapping to one output, or an output that is an input,\n"
-    "are refused before anything is written. An output name ending in .gz, .bz2 or .zst is\n"
+    "--suffix names one. Two inputs mapping to one output, an output that is an input (by\n"
+    "path or device and inode; standard input and output too: pgn-iccf *.pgn >> all.pgn),\n"
+    "or -o DIR inside a directory input, are refused before anything is read or created.\n"
+    "In a directory only PGN names are inputs. An output name ending in .gz, .bz2 or .zst is\n"
     "written compressed. Outputs are written under a temporary name (NAME.pgn-iccf-tmp.XXXXXX)\n"
     "and renamed when complete; an interrupted run leaves no partial output.\n"
     "\n"
@@ -176,7 +180,8 @@ int main(int argc, char** argv) {
          "default 8M, what zstd -1 to -19 write); a larger window (zstd --long, --ultra) is "
          "an error naming it; memory grows by SIZE") //
         ("jobs,j", po::value(&jobs)->value_name("N"),
-         "worker threads (default: every core); the output is the same for every N")    //
+         "worker threads (default: every core; at most 4 x the cores, a larger N is capped "
+         "with a note); the output is the same for every N")                            //
         ("check", po::bool_switch(&run.check), "read and verify only: no output files") //
         ("quiet,q", po::bool_switch(&run.quiet), "no progress display and no summary")  //
         ("all-warnings", "show every warning (default: per file, the first 5 of each kind, "
@@ -247,6 +252,14 @@ int main(int argc, char** argv) {
     if (vm.count("no-warnings")) run.warnings = batch::WarningDisplay::none;
 
     if (vm.count("jobs") && jobs < 1) return usage_error("--jobs must be at least 1");
+    // More threads than 4 per core only add load (-j100000 once brought the load to 2,000).
+    unsigned const cores = std::max(1U, std::thread::hardware_concurrency());
+    if (static_cast<unsigned>(jobs) > 4 * cores) {
+        if (!run.quiet)
+            std::fprintf(stderr, "pgn-iccf: note: -j %d capped at %u (4 x %u cores)\n", jobs,
+                         4 * cores, cores);
+        jobs = static_cast<int>(4 * cores);
+    }
     run.threads = static_cast<unsigned>(jobs);
     run.stdout_closed = stdout_closed;
     if (vm.count("max-game-size")) {

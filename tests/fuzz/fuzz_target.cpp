@@ -1,7 +1,8 @@
 // A libFuzzer target: one fuzz input through the property checks of one target of
-// tests/support/properties.hpp (split, grammar, move, fen, convert, decoder, compressed), chosen at
-// build time by PGN_ICCF_FUZZ_TARGET. A property that does not hold aborts with its description, so
-// that libFuzzer saves the input (then a file of data/hostile/, replayed by tests/hostile_test).
+// tests/support/properties.hpp (split, grammar, move, fen, convert, decoder, compressed, plan),
+// chosen at build time by PGN_ICCF_FUZZ_TARGET. A property that does not hold aborts with its
+// description, so that libFuzzer saves the input (then a file of data/hostile/, replayed by
+// tests/hostile_test).
 #include "support/properties.hpp"
 
 #include <cstdint>
@@ -12,7 +13,7 @@
 
 #ifndef PGN_ICCF_FUZZ_TARGET
 #error                                                                                             \
-    "PGN_ICCF_FUZZ_TARGET names the target: split, grammar, move, fen, convert, decoder or compressed"
+    "PGN_ICCF_FUZZ_TARGET names the target: split, grammar, move, fen, convert, decoder, compressed or plan"
 #endif
 
 extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size) {

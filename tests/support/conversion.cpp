@@ -377,9 +377,9 @@ std::string check_conversion_input(std::string_view bytes) {
 }
 
 namespace {
-constexpr std::array<Target, 7> targets = {Target::split,     Target::grammar, Target::move,
-                                           Target::fen,       Target::convert, Target::decoder,
-                                           Target::compressed};
+constexpr std::array<Target, 8> targets = {Target::split,      Target::grammar, Target::move,
+                                           Target::fen,        Target::convert, Target::decoder,
+                                           Target::compressed, Target::plan};
 } // namespace
 
 std::span<Target const> all_targets() { return targets; }
@@ -400,6 +400,8 @@ std::string_view name(Target t) {
         return "decoder";
     case Target::compressed:
         return "compressed";
+    case Target::plan:
+        return "plan";
     }
     return "?";
 }
@@ -420,6 +422,8 @@ std::string check_input(Target t, std::string_view bytes) {
         return check_decoder_input(bytes);
     case Target::compressed:
         return check_compressed_input(bytes);
+    case Target::plan:
+        return check_plan_input(bytes);
     }
     return "unknown target";
 }

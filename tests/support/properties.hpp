@@ -113,8 +113,18 @@ std::string check_decoder_input(std::string_view bytes);
 // the plain bytes, no error; then the split checks on the plain bytes.
 std::string check_compressed_input(std::string_view bytes);
 
+// --- the plan of a run (src/batch/plan; tests/support/plan_properties.cpp) ------------------
+// The bytes build a tree of files, folders, FIFOs, hard and symbolic links on an in-memory
+// file system, a command line (inputs, -o, --rejects, --check, --suffix) and the files
+// standard input and output are opened on. make_plan must not crash; a plan without problems
+// reads no output (by path or FileId, standard streams included), writes no two outputs to one
+// file, keeps its output folder out of every directory input, needs only folders that exist or
+// are planned (nothing created for a plan that cannot run), and plans every PGN file
+// reachable from its inputs, each walked path once, and nothing else.
+std::string check_plan_input(std::string_view bytes);
+
 // --- the fuzz targets ---------------------------------------------------------------------
-enum class Target : std::uint8_t { split, grammar, move, fen, convert, decoder, compressed };
+enum class Target : std::uint8_t { split, grammar, move, fen, convert, decoder, compressed, plan };
 std::span<Target const> all_targets();
 std::string_view name(Target t); // "split", "grammar", "move", "fen", "convert", "decoder", ...
 // One fuzz input through one target's checks.
