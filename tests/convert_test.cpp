@@ -36,7 +36,7 @@ Converted convert(std::string const& input, pgn::ConvertOptions opt = {}) {
     pgn::Converter conv(opt);
     syntax::RawGame game;
     while (reader.next(game)) {
-        if (reader.part() == pgn::GamePart::text) { // text between games: no game
+        if (reader.text()) { // text between games: no game
             ++c.texts;
             continue;
         }

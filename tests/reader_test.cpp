@@ -123,8 +123,10 @@ Counter read_file(fs::path const& p, std::size_t chunk = std::size_t{4} << 20) {
     pgn::GameReader reader(*source, chunk);
     syntax::RawGame g;
     while (reader.next(g))
-        if (reader.part() == pgn::GamePart::text)
+        if (reader.part() == pgn::GamePart::text || reader.part() == pgn::GamePart::text_first)
             ++c.texts; // text between games: no game
+        else if (reader.part() == pgn::GamePart::text_more)
+            continue;
         else
             parser::parse_game(g, c, options);
     BOOST_TEST(reader.io_error().empty());
@@ -198,7 +200,8 @@ Pieces split_pieces(std::string_view bytes, std::size_t chunk, std::size_t max_g
         auto const part = reader.part();
         r.pieces.push_back({g.start.offset, g.bytes.size(), g.number, part});
         r.max_capacity = std::max(r.max_capacity, reader.buffer_capacity());
-        if (part == pgn::GamePart::text) { // text between games: whole, numbered 0
+        if (part == pgn::GamePart::text || part == pgn::GamePart::text_first ||
+            part == pgn::GamePart::text_more) { // text between games: numbered 0
             walk(g.start.offset);
             if (open || g.number != 0 || g.start.offset < pos ||
                 bytes.substr(g.start.offset, g.bytes.size()) != g.bytes ||
@@ -667,6 +670,10 @@ EdgeExpect const edge_expectations[] = {
     {"forfeit-results.pgn", 2, 14, 4, 0, 0, 0, 2, 0, 2},
     {"paren-after-result.pgn", 2, 14, 12, 0, 0, 1, 2, 0, 1},
     {"periods-glued-to-result.pgn", 2, 14, 15, 0, 0, 0, 2, 0, 1},
+    // Composed for issue L: a title line right above a tagless score (the title is text
+    // between games, not parsed); Unicode glyphs glued to moves, read as NAGs.
+    {"title-line-above-score.pgn", 1, 0, 21, 0, 0, 0, 1, 0, 0},
+    {"glyphs-glued-to-moves.pgn", 1, 7, 14, 0, 3, 0, 1, 0, 0},
 };
 
 BOOST_AUTO_TEST_CASE(edge_files) {

@@ -176,11 +176,11 @@ public:
 
     // What the last RawGame returned by next() is.
     GamePart part() const { return part_; }
-    bool oversized() const {
-        return part_ != GamePart::whole && part_ != GamePart::text &&
-               part_ != GamePart::text_first && part_ != GamePart::text_more;
+    bool oversized() const { return part_ != GamePart::whole && !text(); }
+    bool text() const { // text between games (whole or a piece), no game
+        return part_ == GamePart::text || part_ == GamePart::text_first ||
+               part_ == GamePart::text_more;
     }
-    bool text() const { return part_ == GamePart::text; } // text between games, no game
     bool oversized_last() const { return part_ == GamePart::oversized_last; }
 
     // Appends whole games (and oversized pieces, with their parts) to `batch` until it holds
