@@ -489,6 +489,29 @@ BOOST_AUTO_TEST_CASE(control_bytes_and_titles_between_games_go_to_rejects) {
     BOOST_TEST(read_file(dir / "out.pgn") == roster("a", "1-0", false) + "1. e4 e5 1-0\n\n" +
                                                  roster("?", "1/2-1/2", false) +
                                                  "1. e4 c6 2. d4 d5 1/2-1/2\n\n");
+    // A line of 200,000 NUL bytes (after 4 KiB of games: the input is sniffed as text) goes
+    // through in pieces: one warning from its line, its bytes whole in the rejects file.
+    {
+        std::ofstream f(dir / "nul.pgn", std::ios::binary);
+        for (int i = 0; i != 200; ++i) f << a;
+        f << std::string(200'000, '\0') << "\n\n" << a;
+    }
+    for (int j : {1, 2}) {
+        BOOST_TEST_CONTEXT("-j" << j) {
+            auto n = sh("cd " + q(dir) + " && " + bin + " -j" + std::to_string(j) +
+                        " -o /dev/null --rejects nulrej.pgn nul.pgn 2>&1");
+            BOOST_TEST(n.status == 0, n.out);
+            BOOST_TEST(without_timing(n.out) ==
+                           "nul.pgn:601:1: warning: from line 601: text between games is not a "
+                           "game; its bytes go to the rejects file\n"
+                           "pgn-iccf: 201 games read: 201 converted, 0 rejected, 0 kept broken; "
+                           "402 moves; 0 errors, 1 warning\n"
+                           "pgn-iccf: warnings by kind:\n"
+                           "pgn-iccf:        1  text between games\n",
+                       n.out);
+            BOOST_TEST((read_file(dir / "nulrej.pgn") == std::string(200'000, '\0') + "\n"));
+        }
+    }
 }
 
 BOOST_AUTO_TEST_CASE(several_inputs_go_to_a_directory) {
