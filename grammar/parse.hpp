@@ -34,11 +34,15 @@
 //   skipped.
 // - NAGs `$0`..`$255`; a larger number is a warning and skipped. A token without any ASCII
 //   letter or digit is a symbolic glyph (scan::glyph_nag): `!` 1, `?` 2, `!!` 3, `??` 4,
-//   `!?` 5, `?!` 6, `□` 7, `=` 10, `∞` 13, `⩲` `+=` `+/=` 14, `⩱` `=+` `=/+` 15, `±` `+/-` 16,
-//   `∓` `-/+` 17, `+-` `+--` 18, `-+` `--+` 19, `⨀` `⊙` 22, `⟳` 32, `↑` 36, `→` 40,
+//   `!?` 5, `?!` 6, `‼` 3, `⁇` 4, `⁉` 5, `⁈` 6, `□` 7, `=` 10, `∞` 13, `⩲` `+=` `+/=` 14, `⩱` `=+`
+//   `=/+` 15, `±` `+/-` 16, `∓` `-/+` 17, `+-` `+--` 18, `-+` `--+` 19 (also with the minus sign
+//   U+2212: `+−` 18, `−+` 19, `+/−` 16, `−/+` 17), `⨀` `⊙` 22, `⟳` 32, `↑` 36, `→` 40,
 //   `=/∞` `=∞` 44, `⇆` 132, `⊕` 138, `∆` `Δ` 140, `∇` 141, `⌓` `≥` 142, `≤` 143; delivered by
 //   nag(text, value). An unknown glyph is delivered as a brace comment with a warning. The
-//   `=` of a promotion is part of its move token, never a glyph.
+//   `=` of a promotion is part of its move token, never a glyph. The non-ASCII glyphs of
+//   this table glued to the end of a move (`Nf3‼`, `e4±`, as some viewers export them) are
+//   split off, one character at a time from the end, and delivered as NAGs after the move;
+//   other non-ASCII bytes there stay with the move (`e8=♕`, `e8=Ф`).
 // - Comments `{...}` (may span lines; braces do not nest) and `;` to the end of the line;
 //   '%' escape lines in column 1 are skipped; variations nest up to max_variation_depth.
 // - Comments before the tag section (a comment at the top of a file) belong to the game: they
@@ -53,11 +57,11 @@
 // Diagnostics (never exceptions): errors end the game (end_game with syntax_error), e.g.
 // "expected a tag value in double quotes", "expected ')' closing the variation",
 // "unterminated comment: '{' at line 3 column 5 is never closed", "variation nesting deeper
-// than 512", "'}' without a matching '{'", "no tag pair, move or result here: this is not
-// a game". Warnings do not: "game has no result; it ends at the next tag section or the end of
-// the input", the tag recoveries above, unknown glyphs, NAGs out of range, a ')' outside
-// every variation (ignored), a result inside a variation (skipped: `(3. Nf3 1/2-1/2)`, `(*)`),
-// move-number periods glued to the move (`...Nc6`, `1 .e4`: read as the move) or to the
+// than 512", "no tag pair, move or result here: this is not a game". Warnings do not: "game has no
+// result; it ends at the next tag section or the end of the input", the tag recoveries above,
+// unknown glyphs, NAGs out of range, a ')' outside every variation and a '}' or ']' that closes
+// nothing in the movetext (ignored), a result inside a variation (skipped: `(3. Nf3 1/2-1/2)`,
+// `(*)`), move-number periods glued to the move (`...Nc6`, `1 .e4`: read as the move) or to the
 // result (`...1-0`), a tag value without quotes (`[FEN 8/8/... w - - 0 1]`: read up to the
 // last ']' of the line), a forfeit result, a ')' or text after the result.
 #pragma once

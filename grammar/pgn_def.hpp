@@ -96,8 +96,39 @@ inline std::string_view view(char const* b, char const* e) {
             "unknown move annotation");
 }
 
-// A move (or null move) token: splits off `e.p.` and the suffix annotation.
+// The start of the annotation glyphs glued to the end of the token [p, e) (`Nf3‼`, `e4±`:
+// some viewers export them so): the Unicode glyphs of the NAG table (scan::glyph_nag), one
+// character at a time from the end; e if there is none. Any other non-ASCII byte there is
+// left to the move (a figurine or a Cyrillic promotion piece: `e8=♕`, `e8=Ф`).
+[[gnu::cold, gnu::noinline]] inline char const* glued_glyphs(char const* p, char const* e) {
+    char const* q = e;
+    while (q != p && static_cast<unsigned char>(q[-1]) >= 0x80) {
+        char const* c = q - 1;
+        while (c != p && (static_cast<unsigned char>(*c) & 0xC0) == 0x80) --c;
+        if (c == p || scan::glyph_nag(view(c, q)) < 0) break; // a move remains before it
+        q = c;
+    }
+    return q;
+}
+
+// The glyphs [q, e) that glued_glyphs split off a move: delivered as their NAGs, in order.
+[[gnu::cold, gnu::noinline]] inline void deliver_glued_glyphs(State& st, char const* q,
+                                                              char const* e) {
+    while (q != e) {
+        char const* c = q + 1;
+        while (c != e && (static_cast<unsigned char>(*c) & 0xC0) == 0x80) ++c;
+        st.visitor.nag(st.token(q, c), static_cast<std::uint8_t>(scan::glyph_nag(view(q, c))));
+        q = c;
+    }
+}
+
+bool deliver_move_with_glyphs(State& st, char const* p, char const* e);
+
+// A move (or null move) token: splits off `e.p.`, the suffix annotation and glued glyphs
+// (out of line: the common move ends in an ASCII byte, and this path stays as small as it
+// was, callgrind).
 inline void deliver_move(State& st, char const* p, char const* e) {
+    if (static_cast<unsigned char>(e[-1]) >= 0x80 && deliver_move_with_glyphs(st, p, e)) return;
     char const* me = e;
     char const* se = e;
     while (me != p && is_suffix_char(me[-1])) --me;
@@ -113,6 +144,17 @@ inline void deliver_move(State& st, char const* p, char const* e) {
     st.visitor.move(
         State::make_token(view(p, me), at),
         State::make_token(view(ss, se), {at.offset + shift, at.line, at.column + shift}));
+}
+
+// A move token ending in a non-ASCII byte: if glyphs of the NAG table end it, the move before
+// them, then their NAGs; false (nothing delivered) if none does.
+[[gnu::cold, gnu::noinline]] inline bool deliver_move_with_glyphs(State& st, char const* p,
+                                                                  char const* e) {
+    char const* const ge = glued_glyphs(p, e);
+    if (ge == e) return false;
+    deliver_move(st, p, ge); // ge[-1] may be non-ASCII too, but no glyph ends [p, ge)
+    if (st.active()) deliver_glued_glyphs(st, ge, e);
+    return true;
 }
 
 // A token without ASCII letters or digits: periods, a null move `--`, or a glyph.
@@ -640,6 +682,25 @@ inline bool parse_stray_close(State& st, char const*& first, char const* last) {
     return true;
 }
 
+// A '}' that closes no comment (a comment is read whole, up to its '}') or a ']' that closes
+// no tag pair, in movetext: a warning, and the movetext goes on, as for a stray ')'.
+[[gnu::cold, gnu::noinline]] inline bool stray_closer(State& st, char const*& first) {
+    char const* const p = first;
+    if (st.active()) {
+        if (*p == '}')
+            st.warn(p, "}", "'}' without a matching '{'; ignored", "'}' without a matching '{'");
+        else
+            st.warn(p, "]", "']' without a matching '['; ignored", "']' without a matching '['");
+    }
+    st.consume(p, p + 1);
+    first = p + 1;
+    return true;
+}
+
+inline bool parse_stray_closer(State& st, char const*& first, char const* last) {
+    return first != last && (*first == '}' || *first == ']') && stray_closer(st, first);
+}
+
 // Inside a variation, a result or '*' (pgn4web writes `(3. Nf3 1/2-1/2)` and `(*)`): a
 // warning, and the marker is skipped; it is not the game's result.
 inline bool parse_variation_result(State& st, char const*& first, char const* last) {
@@ -668,6 +729,16 @@ inline void deliver_plain_move(State& st, char const* p, char const* e) {
                     State::make_token(view(e, e), {at.offset + n, at.line, at.column + n}));
 }
 
+// The last bytes of a move token that the fast path delivers as it is: not a suffix ('!',
+// '?'), not the end of `e.p.`, not a byte of a glued glyph (non-ASCII: deliver_move decides).
+constexpr std::array<bool, 256> make_plain_move_ends() {
+    std::array<bool, 256> t{};
+    for (int c = 0; c != 0x80; ++c) t[static_cast<std::size_t>(c)] = true;
+    t['!'] = t['?'] = t['.'] = false;
+    return t;
+}
+inline constexpr std::array<bool, 256> plain_move_end = make_plain_move_ends();
+
 inline bool is_ascii_letter(char c) { return static_cast<unsigned char>((c | 0x20) - 'a') < 26; }
 
 // One common token of the fast path below at p (16 bytes readable after it): delivered; the
@@ -676,7 +747,7 @@ inline char const* fast_token(State& st, char const* p) {
     char const* const e = scan::first_where<16>(p, [](char c) { return !scan::is_token_byte(c); });
     if (e == nullptr || e == p) return nullptr; // a long token, a delimiter
     if (is_ascii_letter(*p)) {
-        if (!is_suffix_char(e[-1]) && e[-1] != '.') { // no suffix, no `e.p.`
+        if (plain_move_end[static_cast<unsigned char>(e[-1])]) { // no suffix, `e.p.`, glyph
             deliver_plain_move(st, p, e);
         } else {
             if (*p == 'e' && e - p == 4 && std::memcmp(p, "e.p.", 4) == 0) return nullptr;
@@ -758,7 +829,7 @@ struct movetext_run_parser : primitive<movetext_run_parser> {
             if (p != last && scan::is_space(*p)) continue; // it stopped at whitespace
             if (!parse_move_token(st, p, last) && !parse_comment(st, p, last) &&
                 !parse_nag(st, p, last) && !parse_stray_close(st, p, last) &&
-                !parse_variation_result(st, p, last))
+                !parse_variation_result(st, p, last) && !parse_stray_closer(st, p, last))
                 break;
         }
         first = p;

@@ -528,6 +528,10 @@ inline int glyph_nag(std::string_view t) {
         {"??", 4},
         {"!?", 5},
         {"?!", 6},
+        {"\xE2\x80\xBC", 3}, // ‼
+        {"\xE2\x81\x87", 4}, // ⁇
+        {"\xE2\x81\x89", 5}, // ⁉
+        {"\xE2\x81\x88", 6}, // ⁈
         {"\xE2\x96\xA1", 7}, // □ only move
         {"=", 10},
         {"\xE2\x88\x9E", 13}, // ∞ unclear
@@ -541,9 +545,13 @@ inline int glyph_nag(std::string_view t) {
         {"+/-", 16},
         {"\xE2\x88\x93", 17}, // ∓
         {"-/+", 17},
+        {"+/\xE2\x88\x92", 16}, // +/− with U+2212 MINUS SIGN, and so on below
+        {"\xE2\x88\x92/+", 17}, // −/+
         {"+-", 18},
+        {"+\xE2\x88\x92", 18}, // +−
         {"+--", 18},
         {"-+", 19},
+        {"\xE2\x88\x92+", 19}, // −+
         {"--+", 19},
         {"\xE2\xA8\x80", 22},   // ⨀ zugzwang
         {"\xE2\x8A\x99", 22},   // ⊙ zugzwang

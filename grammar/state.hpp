@@ -156,7 +156,6 @@ inline std::string unexpected_before_end(State const& st, char const* where) {
     auto const text = offending_text(where, st.end);
     if (st.has_result) return "expected the end of the game after the result";
     if (text == ")") return "')' without a matching '('";
-    if (text == "}") return "'}' without a matching '{'";
     if (text == "[")
         return "'[' inside the movetext (a tag pair must start a line before the moves)";
     std::string message = "expected a move, comment, variation or result";

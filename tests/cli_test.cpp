@@ -448,6 +448,64 @@ BOOST_AUTO_TEST_CASE(text_between_games_goes_to_rejects_and_is_no_game) {
                roster("a", "1-0", true) + "1. 5254 5755 {ff} { Game Nr. 1 : X wins } 1-0\n\n");
 }
 
+BOOST_AUTO_TEST_CASE(control_bytes_and_titles_between_games_go_to_rejects) {
+    // Issue L N06: a line of control bytes between games (the ^Z of old DOS files) is text
+    // between games, warned about and copied to the rejects file; a junk line keeps its
+    // leading blanks there. T1: a title line right above a game score is text between games;
+    // the score is a game (a tagless one: the Seven Tag Roster with "?").
+    fs::path const dir = temp_dir() / "control-between";
+    fs::create_directories(dir);
+    std::string const a = "[Event \"a\"]\n\n1. e4 e5 1-0\n";
+    std::string const ctrl = "\x1a\x1a\n";
+    std::string const junk = "   indented garbage\n";
+    std::string const title = "Reti - Tartakower\n";
+    std::string const score = "1. e4 c6 2. d4 d5 1/2-1/2\n";
+    {
+        std::ofstream f(dir / "in.pgn", std::ios::binary);
+        f << a << ctrl << "\n" << junk << "\n" << title << score;
+    }
+    auto r = sh("cd " + q(dir) + " && " + bin + " -t san -o out.pgn --rejects rej.pgn in.pgn 2>&1");
+    BOOST_TEST(r.status == 0, r.out);
+    BOOST_TEST(without_timing(r.out) ==
+                   "in.pgn:4:1: warning: line 4: text between games is not a game; its bytes go "
+                   "to the rejects file\n"
+                   "in.pgn:6:1: warning: lines 6-8: text between games is not a game; its "
+                   "bytes go to the rejects file\n"
+                   "pgn-iccf: 2 games read: 2 converted, 0 rejected, 0 kept broken; 6 moves; 0 "
+                   "errors, 2 warnings\n"
+                   "pgn-iccf: warnings by kind:\n"
+                   "pgn-iccf:        2  text between games\n",
+               r.out);
+    // The junk line, the blank line and the title are one text (no game between them).
+    BOOST_TEST(read_file(dir / "rej.pgn") == ctrl + junk + "\n" + title);
+    BOOST_TEST(read_file(dir / "out.pgn") == roster("a", "1-0", false) + "1. e4 e5 1-0\n\n" +
+                                                 roster("?", "1/2-1/2", false) +
+                                                 "1. e4 c6 2. d4 d5 1/2-1/2\n\n");
+    // A line of 200,000 NUL bytes (after 4 KiB of games: the input is sniffed as text) goes
+    // through in pieces: one warning from its line, its bytes whole in the rejects file.
+    {
+        std::ofstream f(dir / "nul.pgn", std::ios::binary);
+        for (int i = 0; i != 200; ++i) f << a;
+        f << std::string(200'000, '\0') << "\n\n" << a;
+    }
+    for (int j : {1, 2}) {
+        BOOST_TEST_CONTEXT("-j" << j) {
+            auto n = sh("cd " + q(dir) + " && " + bin + " -j" + std::to_string(j) +
+                        " -o /dev/null --rejects nulrej.pgn nul.pgn 2>&1");
+            BOOST_TEST(n.status == 0, n.out);
+            BOOST_TEST(without_timing(n.out) ==
+                           "nul.pgn:601:1: warning: from line 601: text between games is not a "
+                           "game; its bytes go to the rejects file\n"
+                           "pgn-iccf: 201 games read: 201 converted, 0 rejected, 0 kept broken; "
+                           "402 moves; 0 errors, 1 warning\n"
+                           "pgn-iccf: warnings by kind:\n"
+                           "pgn-iccf:        1  text between games\n",
+                       n.out);
+            BOOST_TEST((read_file(dir / "nulrej.pgn") == std::string(200'000, '\0') + "\n"));
+        }
+    }
+}
+
 BOOST_AUTO_TEST_CASE(several_inputs_go_to_a_directory) {
     fs::path a = temp_dir() / "a.pgn";
     fs::path b = temp_dir() / "b.PGN";

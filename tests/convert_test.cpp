@@ -36,7 +36,7 @@ Converted convert(std::string const& input, pgn::ConvertOptions opt = {}) {
     pgn::Converter conv(opt);
     syntax::RawGame game;
     while (reader.next(game)) {
-        if (reader.part() == pgn::GamePart::text) { // text between games: no game
+        if (reader.text()) { // text between games: no game
             ++c.texts;
             continue;
         }
@@ -607,6 +607,23 @@ BOOST_AUTO_TEST_CASE(a_variation_directly_inside_a_variation_is_one_of_the_same_
     BOOST_TEST(again.out == n.out);
 }
 
+BOOST_AUTO_TEST_CASE(unicode_glyphs_after_moves_are_nags) {
+    // Issue L T2: glyphs glued to moves or on their own, as some viewers export them, are the
+    // NAGs they stand for; another non-ASCII symbol glued to a move is named in the error.
+    auto c = convert("1. e4\xE2\x80\xBC e5\xE2\x81\x87 2. Nf3\xE2\x81\x89 Nc6\xE2\x81\x88 3. Bb5 "
+                     "+\xE2\x88\x92 a6 \xE2\x88\x92+ 4. Ba4\xC2\xB1 *\n",
+                     to(notation::Notation::numeric));
+    BOOST_TEST(c.messages == "");
+    BOOST_TEST(c.out == roster_unknown + "[Result \"*\"]\n[Notation \"ICCF\"]\n\n" +
+                            "1. 5254 $3 5755 $4 2. 7163 $5 2836 $6 3. 6125 $18 1716 $19 4. 2514 "
+                            "$16 *\n\n");
+    auto u = convert("1. e4 e5 2. Nf3\xE2\x98\x85 *\n", to(notation::Notation::numeric));
+    BOOST_TEST(u.out.empty());
+    BOOST_TEST(u.messages == "test.pgn:1:13: error: game 1, move 2.: 'Nf3\xE2\x98\x85': unknown "
+                             "annotation glyph '\xE2\x98\x85' after the move (not one of the "
+                             "NAG table)\n");
+}
+
 namespace {
 
 pgn::ConvertOptions auto_lang(notation::Notation n) {
@@ -675,6 +692,27 @@ BOOST_AUTO_TEST_CASE(input_lang_auto_reads_a_game_only_german_letters_play) {
     auto k = convert(de + en, check);
     BOOST_TEST(k.out.empty());
     BOOST_TEST(k.messages == c.messages);
+}
+
+BOOST_AUTO_TEST_CASE(input_lang_auto_reports_the_reading_that_went_furthest) {
+    // Issue L T3: a Spanish score (C knight, A bishop) that turns into prose at move 8. No
+    // language plays every move; English fails at 1... Cf6, the letters of ca, es and it (the
+    // same letters) play 14 moves: their diagnostics are reported, naming them.
+    std::string const es = "[White \"Perez\"]\n\n1. d4 Cf6 2. Af4 g6 3. e3 Ag7 4. Cf3 O-O 5. Ae2 "
+                           "d6 6. O-O Cbd7 7. h3 e5 8. las blancas abandonan *\n";
+    auto c = convert(es, auto_lang(notation::Notation::numeric));
+    BOOST_TEST(c.out.empty());
+    BOOST_TEST(c.messages ==
+               "test.pgn:3:76: error: game 1 (Perez - ?), move 8.: 'las': no language plays every "
+               "move; read furthest with the piece letters of ca, es, it (14 moves played, "
+               "--input-lang auto): not a move in SAN, long algebraic or numeric notation\n");
+    BOOST_TEST(c.errors == 1);
+    BOOST_TEST((c.status == std::vector<pgn::GameStatus>{pgn::GameStatus::rejected}));
+    // A tie with English (every reading fails at 3. Ke3, or before): English's diagnostics,
+    // as before.
+    auto k = convert("1. e4 e5 2. Nf3 Nc6 3. Ke3 *\n", auto_lang(notation::Notation::numeric));
+    BOOST_TEST(k.messages ==
+               "test.pgn:1:24: error: game 1, move 3.: 'Ke3': no king can legally move to e3\n");
 }
 
 BOOST_AUTO_TEST_CASE(input_lang_auto_rejects_a_game_two_languages_read_differently) {

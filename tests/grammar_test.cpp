@@ -191,6 +191,21 @@ Case const cases[] = {
      "M[e4] W[1:7 unknown annotation symbol '\xE2\x87\x84'; kept as a comment] "
      "C{\xE2\x87\x84} R[*] END"},
     {"unknown suffix", "1. e4!!! *", "W[1:6 unknown move annotation '!!!'] M[e4,!!!] R[*] END"},
+    // Unicode glyphs glued to the move, as some viewers export them (‼ ⁇ ⁉ ⁈ ± □), and on their
+    // own with U+2212 MINUS SIGN (+− −+ +/− −/+).
+    {"glyphs glued to moves",
+     "1. e4 e5 2. Nf3\xE2\x80\xBC Nc6\xE2\x81\x87 3. Bb5\xE2\x81\x89 a6\xE2\x81\x88 "
+     "4. Ba4\xC2\xB1 Nf6!\xE2\x96\xA1 5. O-O\xE2\x80\xBC\xC2\xB1 +\xE2\x88\x92 "
+     "Be7 \xE2\x88\x92+ 6. Re1 +/\xE2\x88\x92 b5 \xE2\x88\x92/+ *",
+     "M[e4] M[e5] M[Nf3] N[\xE2\x80\xBC=3] M[Nc6] N[\xE2\x81\x87=4] M[Bb5] "
+     "N[\xE2\x81\x89=5] M[a6] N[\xE2\x81\x88=6] M[Ba4] N[\xC2\xB1=16] M[Nf6,!] "
+     "N[\xE2\x96\xA1=7] M[O-O] N[\xE2\x80\xBC=3] N[\xC2\xB1=16] N[+\xE2\x88\x92=18] M[Be7] "
+     "N[\xE2\x88\x92+=19] M[Re1] N[+/\xE2\x88\x92=16] M[b5] N[\xE2\x88\x92/+=17] R[*] END"},
+    // Other non-ASCII bytes after a move stay with it (a figurine or a Cyrillic promotion
+    // piece is read there; an unknown glyph is named by the replay's error).
+    {"non-glyph bytes after a move", "1. e4 \xE2\x98\x85 2. e8=\xE2\x99\x95 Nf3\xE2\x98\x85 *",
+     "M[e4] W[1:7 unknown annotation symbol '\xE2\x98\x85'; kept as a comment] "
+     "C{\xE2\x98\x85} M[e8=\xE2\x99\x95] M[Nf3\xE2\x98\x85] R[*] END"},
 
     // --- comments ---
     {"brace comment spanning lines", "1. e4 {a\nb\r\nc} e5 *", "M[e4] C{a\nb\r\nc} M[e5] R[*] END"},
@@ -204,7 +219,11 @@ Case const cases[] = {
     {"comment before first move", "{start} 1. e4 *", "C{start} M[e4] R[*] END"},
     {"unterminated comment", "1. e4 {never\nclosed",
      "M[e4] E[1:7 unterminated comment: '{' at line 1 column 7 is never closed] END!"},
-    {"stray close brace", "1. e4 } e5 *", "M[e4] E[1:7 '}' without a matching '{'] END!"},
+    {"stray close brace", "1. e4 } e5 (1... c5 }) *",
+     "M[e4] W[1:7 '}' without a matching '{'; ignored] M[e5] ( M[c5] "
+     "W[1:21 '}' without a matching '{'; ignored] ) R[*] END"},
+    {"stray close bracket", "1. e4 ] e5 *",
+     "M[e4] W[1:7 ']' without a matching '['; ignored] M[e5] R[*] END"},
 
     // --- variations (§8.2.5) ---
     {"nested variations", "1. e4 (1. d4 d5 (1... Nf6 2. c4)) (1. c4) e5 *",
@@ -362,7 +381,7 @@ BOOST_AUTO_TEST_CASE(game_starting_mid_line) {
 BOOST_AUTO_TEST_CASE(diagnostic_fields) {
     Recorder r;
     syntax::RawGame game;
-    game.bytes = "[Event \"x\"]\n1. e4 }\n";
+    game.bytes = "[Event \"x\"]\n1. e4 $\n";
     game.start = {100, 10, 1};
     game.number = 17;
     parser::ParseOptions options;
@@ -375,7 +394,7 @@ BOOST_AUTO_TEST_CASE(diagnostic_fields) {
     BOOST_TEST(d.where.line == 11u);
     BOOST_TEST(d.where.column == 7u);
     BOOST_TEST(d.where.offset == 100u + 18u);
-    BOOST_TEST(d.token == "}");
+    BOOST_TEST(d.token == "$");
     BOOST_TEST((d.severity == syntax::Severity::error));
 }
 

@@ -183,7 +183,8 @@ std::vector<Game> games_of(std::string_view input, Run const& r) {
         ok = open ? gap.empty() : skippable(gap);
         walk(p.offset);
         ok = ok && p.line == line && p.column == column;
-        if (p.part == pgn::GamePart::text) { // text between games: no game, numbered 0
+        if (p.part == pgn::GamePart::text || p.part == pgn::GamePart::text_first ||
+            p.part == pgn::GamePart::text_more) { // text between games: no game, numbered 0
             ok = ok && !open && p.number == 0;
         } else if (p.part == pgn::GamePart::whole || p.part == pgn::GamePart::oversized_first) {
             ok = ok && !open && p.number == ++number;

@@ -33,6 +33,7 @@ struct Split {
     std::vector<syntax::Location> starts; // of every game and text
     std::vector<std::string> texts;       // text between games (GamePart::text)
     std::string between;                  // all bytes that belong to no game and no text
+    int text_pieces = 0;                  // texts that came in pieces (GamePart::text_first)
     bool reproduces = true;
 };
 
@@ -46,8 +47,14 @@ Split split(std::string_view bytes, std::size_t chunk = std::size_t{4} << 20) {
     std::uint64_t pos = 0;
     std::uint64_t n = 0;
     while (reader.next(g)) {
-        bool const text = reader.part() == pgn::GamePart::text;
-        if (text) s.texts.emplace_back(g.bytes);
+        auto const part = reader.part();
+        bool const text = part == pgn::GamePart::text || part == pgn::GamePart::text_first ||
+                          part == pgn::GamePart::text_more;
+        if (part == pgn::GamePart::text_more && !s.texts.empty())
+            s.texts.back() += g.bytes; // a piece of a long run of control bytes
+        else if (text)
+            s.texts.emplace_back(g.bytes);
+        if (part == pgn::GamePart::text_first) ++s.text_pieces;
         if (g.number != (text ? 0 : ++n) || g.start.offset < pos ||
             bytes.substr(g.start.offset, g.bytes.size()) != g.bytes)
             s.reproduces = false;
@@ -116,8 +123,10 @@ Counter read_file(fs::path const& p, std::size_t chunk = std::size_t{4} << 20) {
     pgn::GameReader reader(*source, chunk);
     syntax::RawGame g;
     while (reader.next(g))
-        if (reader.part() == pgn::GamePart::text)
+        if (reader.part() == pgn::GamePart::text || reader.part() == pgn::GamePart::text_first)
             ++c.texts; // text between games: no game
+        else if (reader.part() == pgn::GamePart::text_more)
+            continue;
         else
             parser::parse_game(g, c, options);
     BOOST_TEST(reader.io_error().empty());
@@ -191,7 +200,8 @@ Pieces split_pieces(std::string_view bytes, std::size_t chunk, std::size_t max_g
         auto const part = reader.part();
         r.pieces.push_back({g.start.offset, g.bytes.size(), g.number, part});
         r.max_capacity = std::max(r.max_capacity, reader.buffer_capacity());
-        if (part == pgn::GamePart::text) { // text between games: whole, numbered 0
+        if (part == pgn::GamePart::text || part == pgn::GamePart::text_first ||
+            part == pgn::GamePart::text_more) { // text between games: numbered 0
             walk(g.start.offset);
             if (open || g.number != 0 || g.start.offset < pos ||
                 bytes.substr(g.start.offset, g.bytes.size()) != g.bytes ||
@@ -379,6 +389,64 @@ BOOST_AUTO_TEST_CASE(text_between_games) {
     BOOST_TEST(pgn::last_line(g) == 8u);
     g.bytes = "\xff";
     BOOST_TEST(pgn::last_line(g) == 7u);
+}
+
+// Lines of control bytes between games (a DOS ^Z, NUL bytes) are text between games too:
+// warned about and copied to the rejects file, not skipped as blanks; text keeps the blanks
+// before it on its line. Only blank lines, '%' lines and BOMs belong to nothing (N06).
+BOOST_AUTO_TEST_CASE(control_bytes_between_games_are_text) {
+    using namespace std::string_literals;
+    std::string const input = "[Event \"a\"]\n*\n"
+                              "\n\x1a\x1a\r\n \x01\n\n"
+                              "  some garbage\n\n"
+                              "[Event \"b\"]\n*\n"
+                              "\x7f[Event \"c\"]\n*\n"
+                              "%escape\x01\n\t\x00\n"s;
+    for (std::size_t chunk : {64, 4096}) {
+        BOOST_TEST_CONTEXT("chunk " << chunk) {
+            auto const s = split(input, chunk);
+            BOOST_TEST(s.reproduces);
+            std::vector<std::string> const games = {"[Event \"a\"]\n*\n", "[Event \"b\"]\n*\n",
+                                                    "[Event \"c\"]\n*\n"};
+            std::vector<std::string> const texts = {"\x1a\x1a\r\n \x01\n", "  some garbage\n",
+                                                    "\x7f", "\t\x00\n"s};
+            BOOST_TEST(s.games == games, boost::test_tools::per_element());
+            BOOST_TEST(s.texts == texts, boost::test_tools::per_element());
+            BOOST_TEST(s.between == "\n\n\n%escape\x01\n");
+        }
+    }
+    // A long run comes in pieces (64 KiB, at fixed offsets from its start): the same bytes.
+    std::string const nul = "[Event \"a\"]\n*\n"s + std::string(200'000, '\0') + "\n\n1. e4 *\n";
+    for (std::size_t chunk : {64, 1000, 65536}) {
+        BOOST_TEST_CONTEXT("chunk " << chunk) {
+            auto const s = split(nul, chunk);
+            BOOST_TEST(s.reproduces);
+            BOOST_TEST_REQUIRE(s.texts.size() == 1u);
+            BOOST_TEST(s.texts[0] == std::string(200'000, '\0') + "\n");
+            BOOST_TEST(s.text_pieces == 1);
+            BOOST_TEST(s.games.size() == 2u);
+        }
+    }
+}
+
+// A game score under a title line with no blank line between (hand-made files): the title is
+// text between games, the score a game (T1).
+BOOST_AUTO_TEST_CASE(title_line_above_a_game_score) {
+    std::string_view const input = "Reti - Tartakower\n1. e4 c6 2. d4 d5 1-0\n\n"
+                                   "A title\nVienna 1910\n  1.e4 c6 *\n\n"
+                                   "Prose, 1. e4 in the text\n2. and a line with a number\n";
+    for (std::size_t chunk : {64, 4096}) {
+        BOOST_TEST_CONTEXT("chunk " << chunk) {
+            auto const s = split(input, chunk);
+            BOOST_TEST(s.reproduces);
+            std::vector<std::string> const games = {"1. e4 c6 2. d4 d5 1-0\n", "1.e4 c6 *\n"};
+            std::vector<std::string> const texts = {
+                "Reti - Tartakower\n", "A title\nVienna 1910\n",
+                "Prose, 1. e4 in the text\n2. and a line with a number\n"};
+            BOOST_TEST(s.games == games, boost::test_tools::per_element());
+            BOOST_TEST(s.texts == texts, boost::test_tools::per_element());
+        }
+    }
 }
 
 // Every file: the same games whatever the chunk size, bytes between games are blanks, '%'
@@ -602,6 +670,10 @@ EdgeExpect const edge_expectations[] = {
     {"forfeit-results.pgn", 2, 14, 4, 0, 0, 0, 2, 0, 2},
     {"paren-after-result.pgn", 2, 14, 12, 0, 0, 1, 2, 0, 1},
     {"periods-glued-to-result.pgn", 2, 14, 15, 0, 0, 0, 2, 0, 1},
+    // Composed for issue L: a title line right above a tagless score (the title is text
+    // between games, not parsed); Unicode glyphs glued to moves, read as NAGs.
+    {"title-line-above-score.pgn", 1, 0, 21, 0, 0, 0, 1, 0, 0},
+    {"glyphs-glued-to-moves.pgn", 1, 7, 14, 0, 3, 0, 1, 0, 0},
 };
 
 BOOST_AUTO_TEST_CASE(edge_files) {

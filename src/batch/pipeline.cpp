@@ -393,20 +393,34 @@ void oversized_piece(Batch& b, syntax::RawGame const& piece, pgn::GamePart part,
         b.rejects += piece.bytes; // the game goes on in the next piece
 }
 
-// Text between games (GamePart::text): no game, so not counted; a warning naming its lines,
-// and its bytes go to the rejects file so that nothing is lost.
-void text_between_games(Batch& b, syntax::RawGame const& text, Job const& job, Sinks const& sinks) {
+// Text between games (GamePart::text, or a long run of control bytes in pieces: text_first,
+// text_more): no game, so not counted; a warning naming its lines (at the first piece), and
+// its bytes go to the rejects file so that nothing is lost (pieces as they are).
+void text_between_games(Batch& b, syntax::RawGame const& text, pgn::GamePart part, Job const& job,
+                        Sinks const& sinks) {
+    if (part == pgn::GamePart::text_more) {
+        if (sinks.rejects) b.rejects += text.bytes;
+        return;
+    }
     ++b.warnings;
     std::string& m = b.messages;
     begin_diagnostic(m, job, text.start, "warning");
     auto const last = pgn::last_line(text);
-    m += (last == text.start.line ? "line " : "lines ") + std::to_string(text.start.line) +
-         (last == text.start.line ? std::string() : '-' + std::to_string(last)) +
+    bool const more = part == pgn::GamePart::text_first;
+    m += (more                      ? "from line "
+          : last == text.start.line ? "line "
+                                    : "lines ") +
+         std::to_string(text.start.line) +
+         (more || last == text.start.line ? std::string() : '-' + std::to_string(last)) +
          ": text between games is not a game";
     m += sinks.rejects ? "; its bytes go to the rejects file\n"
                        : "; left out (--rejects keeps it)\n";
     b.kinds.emplace_back("text between games");
-    if (sinks.rejects) add_to_rejects(b, text.bytes);
+    if (!sinks.rejects) return;
+    if (more)
+        b.rejects += text.bytes;
+    else
+        add_to_rejects(b, text.bytes);
 }
 
 // The parallel middle stage: converts one batch with the thread's own Converter.
@@ -417,8 +431,9 @@ void convert(Batch& b, pgn::Converter& converter, Plan const& plan, PipelineOpti
     for (std::size_t i = 0; i < b.games.games.size(); ++i) {
         syntax::RawGame const& game = b.games.games[i];
         pgn::GamePart const part = b.games.parts[i];
-        if (part == pgn::GamePart::text) {
-            text_between_games(b, game, job, sinks);
+        if (part == pgn::GamePart::text || part == pgn::GamePart::text_first ||
+            part == pgn::GamePart::text_more) {
+            text_between_games(b, game, part, job, sinks);
             continue;
         }
         if (part != pgn::GamePart::whole) {

@@ -39,6 +39,10 @@ void word_unplayable(std::string& msg, Problem const& p) {
     bool const numeric = p.numeric;
     if (p.null_in_check) {
         msg.append("a null move is not possible while in check");
+    } else if (!p.glyph.empty()) {
+        msg.append("unknown annotation glyph '");
+        pgn::append_terminal_safe(msg, p.glyph);
+        msg.append("' after the move (not one of the NAG table)");
     } else {
         switch (p.error) {
         case ReadError::invalid_syntax:
@@ -270,6 +274,12 @@ void word(Problem const& p, pgn::GameReport const& game, std::string_view file, 
         m.push_back('\'');
         pgn::append_terminal_safe(m, p.token);
         m.append("': ");
+    }
+    if (!p.read_furthest.empty()) {
+        m.append("no language plays every move; read furthest with the piece letters of ");
+        m.append(p.read_furthest);
+        m.append(" (" + std::to_string(p.count) + (p.count == 1 ? " move" : " moves") +
+                 " played, --input-lang auto): ");
     }
     m.append(message_of(p));
     m.push_back('\n');

@@ -88,7 +88,9 @@ GameReport Converter::convert(syntax::RawGame const& game, std::string_view file
 // already (the same reading, not read again); the passes that play every move
 // are grouped by the moves they play. One group: the game is read in its first language
 // (table order), with a warning naming the group. None: the English reading stands, with
-// its diagnostics. Two or more: the game is rejected, naming the first two groups and the
+// its diagnostics, unless another language's reading played more moves before failing: then
+// that reading's diagnostics stand, the first error naming its language (ties: table order,
+// English first). Two or more: the game is rejected, naming the first two groups and the
 // first move they read differently. The writer is refilled by a last pass in the language
 // chosen, so nothing of a failed attempt is written and no diagnostic is counted twice.
 // Returns whether the game is rejected for two readings (report_ then holds that error).
@@ -101,15 +103,23 @@ bool Converter::choose_language(syntax::RawGame const& game, std::string_view fi
         std::vector<Move> moves;
     };
     std::vector<Group> groups;
-    // Per language of the table: the group its reading joined, -1 if it failed, -2 untried.
     auto const languages = notation::all_languages();
+    // Per language of the table: the group its reading joined, -1 if it failed, -2 untried.
     std::vector<int> result(languages.size(), -2);
     notation::ReadOptions probe = replay_.read;
+    // If no reading plays every move: the one that played the most (ties: table order,
+    // English first), whose diagnostics are reported. Moves played per language (0: untried).
+    std::vector<std::uint64_t> played(languages.size(), 0);
+    notation::Letters const* furthest = &notation::english();
+    std::uint64_t furthest_moves = replayer_.moves();
     for (std::size_t i = 0; i < languages.size(); ++i) {
         notation::Letters const& l = languages[i];
         if (&l == &notation::english() || l.figurine) continue;
         for (std::size_t j = 0; j < i && result[i] == -2; ++j)
-            if (result[j] != -2 && languages[j].letter == l.letter) result[i] = result[j];
+            if (result[j] != -2 && languages[j].letter == l.letter) {
+                result[i] = result[j];
+                played[i] = played[j];
+            }
         // A letter unknown in this language is unknown in every position: the reading would
         // fail at that token (or earlier), so it is not tried.
         probe.letters = &l;
@@ -119,6 +129,11 @@ bool Converter::choose_language(syntax::RawGame const& game, std::string_view fi
         if (result[i] == -2) {
             pass(game, file, &l, recorder_);
             result[i] = -1;
+            played[i] = replayer_.moves();
+            if (replayer_.move_failed() && replayer_.moves() > furthest_moves) {
+                furthest = &l;
+                furthest_moves = replayer_.moves();
+            }
             if (!replayer_.move_failed()) {
                 for (std::size_t g = 0; g < groups.size() && result[i] < 0; ++g)
                     if (groups[g].moves == recorder_.moves) result[i] = int(g);
@@ -160,8 +175,24 @@ bool Converter::choose_language(syntax::RawGame const& game, std::string_view fi
         ++report_.errors;
         return true;
     }
-    pass(game, file, groups.empty() ? &notation::english() : groups[0].languages.front(),
+    pass(game, file, groups.empty() ? furthest : groups[0].languages.front(),
          opt_.check_only ? check_ : static_cast<ReplayConsumer&>(export_));
+    if (groups.empty() && furthest != &notation::english()) {
+        // Another language read further than English: its diagnostics stand, the first error
+        // saying so.
+        std::string codes; // every language whose reading went as far (table order)
+        for (std::size_t i = 0; i < languages.size(); ++i)
+            if (result[i] == -1 && played[i] == furthest_moves) {
+                if (!codes.empty()) codes.append(", ");
+                codes.append(languages[i].code);
+            }
+        for (Problem& p : report_.problems)
+            if (p.severity == syntax::Severity::error) {
+                p.read_furthest = std::move(codes);
+                p.count = furthest_moves;
+                break;
+            }
+    }
     if (groups.size() == 1) {
         // First among the game's diagnostics: it says how the others were found.
         Problem p;

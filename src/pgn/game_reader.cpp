@@ -284,6 +284,39 @@ bool starts_like_game(char const* p, char const* end) {
     }
 }
 
+// Whether the token at p is a move legal in the starting position (suffixes `!`/`?` aside)
+// or a numeric move (four digits 1-8).
+bool first_move_at(char const* p, char const* end) {
+    char const* e = token_end(p, end);
+    while (e != p && (e[-1] == '!' || e[-1] == '?')) --e;
+    if (e == p) return false;
+    auto const token = std::string_view(p, static_cast<std::size_t>(e - p));
+    if (token.size() == 4 &&
+        std::all_of(token.begin(), token.end(), [](char c) { return c >= '1' && c <= '8'; }))
+        return true;
+    return notation::read_move(chess::Position::start_position(), token).error ==
+           notation::ReadError::none;
+}
+
+// Text that does not start like a game may hold a game score from a later line on: a title
+// line written just above the moves (`Reti - Tartakower` then `1. e4 c6 ...`, common in
+// hand-made files). The start of the first line after the first one that begins (after
+// blanks) with move number 1 to 9999 with its periods and a first move (`1. e4`, `1.e4`,
+// `1. 5254`), or nullptr.
+char const* score_line(char const* p, char const* end) {
+    for (;;) {
+        p = find_line_end(p, end);
+        if (p == end) return nullptr;
+        ++p;
+        char const* q = skip_blanks(p, end);
+        char const* d = q;
+        while (d != end && is_digit(*d) && d - q < 5) ++d;
+        if (d == q || d == end || *d != '.') continue;
+        while (d != end && (*d == '.' || is_blank(*d))) ++d;
+        if (d != end && first_move_at(d, end)) return p;
+    }
+}
+
 // A byte the look-backs of an oversized game's scan may need (see max_held_tail).
 constexpr bool is_held_byte(char c) { return is_space(c) || is_digit(c) || c == '.'; }
 
@@ -1058,8 +1091,29 @@ void GameReader::start_game(std::size_t at) {
     }
 }
 
+// The first byte the splitter may look back on: the game's first byte (not the blanks
+// before it on its line, held for text between games), or the first not handed out of an
+// oversized game.
+std::size_t GameReader::scan_floor() const {
+    return split_.begin >= base_ + begin_ ? static_cast<std::size_t>(split_.begin - base_) : begin_;
+}
+
+// A game (not text between games) drops the blanks before it on its line.
+void GameReader::drop_lead() {
+    char const* const p = buffer_.get() + begin_;
+    std::size_t const to = scan_floor();
+    advance(p, buffer_.get() + to);
+    begin_ = to;
+}
+
+void GameReader::enter_between() {
+    phase_ = Phase::between;
+    between_pos_ = line_from_ = base_ + begin_;
+    line_junk_ = false;
+}
+
 std::uint64_t GameReader::scan(bool final, bool force) {
-    detail::Splitter s(split_, buffer_.get(), base_, begin_, end_, final);
+    detail::Splitter s(split_, buffer_.get(), base_, scan_floor(), end_, final);
     if (force) s.force();
     return s.run();
 }
@@ -1098,11 +1152,15 @@ bool GameReader::next(syntax::RawGame& game) {
         switch (phase_) {
         case Phase::between: {
             // Skip the bytes that belong to no game (all the bytes read, if need be: a line of
-            // a billion NUL bytes goes through a buffer of a few hundred KiB).
+            // a billion NUL bytes goes through a buffer of a few hundred KiB, in pieces of
+            // text between games).
             char const* const buf = buffer_.get();
             char const* const end = buf + end_;
-            char const* p = buf + begin_;
+            auto const off = [&](char const* q) { return base_ + std::uint64_t(q - buf); };
+            auto const at = [&](std::uint64_t o) { return buf + (o - base_); };
+            char const* p = at(between_pos_);
             bool more = false;
+            bool run_ended = false; // a run of junk lines ended at p
             for (;;) {
                 if (in_percent_) {
                     p = find_line_end(p, end);
@@ -1112,7 +1170,33 @@ bool GameReader::next(syntax::RawGame& game) {
                     }
                     in_percent_ = false; // the line end is skipped as whitespace
                 }
-                while (p != end && is_space(*p)) ++p;
+                // A run of junk lines ends at a line without control bytes (a blank line, or
+                // a line whose first 4096 bytes are blanks: a bound on what is held).
+                std::uint64_t const held = std::min<std::uint64_t>(4096, max_game_size_ / 4);
+                for (; p != end && is_space(*p); ++p) {
+                    char const c = *p;
+                    if (is_line_end(c)) {
+                        if (line_junk_) {
+                            junk_to_ = off(p + 1);
+                        } else if (junk_from_ != no_junk) {
+                            if (c != '\n' || junk_to_ != off(p) || p[-1] != '\r') {
+                                run_ended = true; // a blank line
+                                break;
+                            }
+                            junk_to_ = off(p + 1); // the LF of a junk line's CRLF
+                        }
+                        line_junk_ = false;
+                        line_from_ = off(p + 1);
+                    } else if (!is_blank(c) && c != '\f' && c != '\v') {
+                        if (junk_from_ == no_junk) junk_from_ = line_from_;
+                        line_junk_ = true;
+                    } else if (junk_from_ != no_junk && !line_junk_ &&
+                               off(p) - line_from_ >= held) {
+                        run_ended = true;
+                        break;
+                    }
+                }
+                if (run_ended) break;
                 if (p == end) {
                     more = true;
                     break;
@@ -1120,6 +1204,7 @@ bool GameReader::next(syntax::RawGame& game) {
                 bool const line_start =
                     p == buf + begin_ ? cursor_.column == 1 : is_line_end(p[-1]);
                 if (*p == '%' && line_start) {
+                    if (junk_from_ != no_junk) break; // the junk run ends before it
                     in_percent_ = true;
                     continue;
                 }
@@ -1135,32 +1220,84 @@ bool GameReader::next(syntax::RawGame& game) {
                 }
                 break;
             }
-            advance(buf + begin_, p);
-            begin_ = static_cast<std::size_t>(p - buf);
+            between_pos_ = off(p);
+            auto const drop_to = [&](std::uint64_t o) { // bytes of no game, not copied
+                if (o <= base_ + begin_) return;
+                advance(buf + begin_, at(o));
+                begin_ = static_cast<std::size_t>(o - base_);
+            };
+            if (junk_from_ != no_junk) {
+                // A run of lines with control bytes: text between games, handed out whole
+                // when it ends (at the end of its last line, or before the game that follows
+                // on its line), or in pieces at fixed offsets from its start.
+                drop_to(junk_from_);
+                bool const ended = !more || eof_ || run_ended;
+                std::uint64_t const cut = line_junk_ ? off(p) : junk_to_;
+                std::uint64_t const piece = junk_piece_size();
+                if (cut - junk_from_ > piece) { // the run goes on after this piece
+                    part_ = junk_pieces_ ? GamePart::text_more : GamePart::text_first;
+                    junk_pieces_ = true;
+                    hand_out(game, static_cast<std::size_t>(piece), 0);
+                    junk_from_ += piece;
+                    return true;
+                }
+                if (ended) {
+                    part_ = junk_pieces_ ? GamePart::text_more : GamePart::text;
+                    junk_from_ = no_junk;
+                    junk_pieces_ = false;
+                    if (cut == off(p)) line_from_ = cut; // control bytes before a game
+                    line_junk_ = false;
+                    if (cut > base_ + begin_) {
+                        hand_out(game, static_cast<std::size_t>(cut - (base_ + begin_)), 0);
+                        return true;
+                    }
+                }
+            }
+            if (junk_from_ == no_junk) {
+                // The current line's leading blanks stay (up to `held`) for text between
+                // games that may start after them.
+                std::uint64_t const held = std::min<std::uint64_t>(4096, max_game_size_ / 4);
+                line_from_ = std::max(line_from_, off(p) - std::min(off(p) - base_, held));
+                drop_to(line_from_);
+            }
             if (more) {
                 if (eof_) return false;
                 fill();
                 continue;
             }
-            start_game(begin_);
+            start_game(static_cast<std::size_t>(p - buf));
             phase_ = Phase::in_game;
             [[fallthrough]];
         }
         case Phase::in_game: {
             std::uint64_t const e = scan(eof_);
             if (e != no_end) {
-                auto const n = static_cast<std::size_t>(e - (base_ + begin_));
-                if (!split_.had_tags && !split_.result &&
-                    !starts_like_game(buffer_.get() + begin_, buffer_.get() + begin_ + n)) {
-                    part_ = GamePart::text; // text between games: no game, number 0
-                    hand_out(game, n, 0);
+                char const* const g = buffer_.get() + (split_.begin - base_);
+                auto const n = static_cast<std::size_t>(e - split_.begin);
+                bool const like_game = split_.had_tags || starts_like_game(g, g + n);
+                char const* const score = like_game ? nullptr : score_line(g, g + n);
+                if (score != nullptr) {
+                    // Text above a game score: the text is handed out, and the score is
+                    // split again from its line on.
+                    part_ = GamePart::text;
+                    hand_out(game, static_cast<std::size_t>(score - (buffer_.get() + begin_)), 0);
+                    enter_between();
+                    return true;
+                }
+                if (!like_game && !split_.result) {
+                    // Text between games: no game, number 0; with the blanks before it on
+                    // its line.
+                    part_ = GamePart::text;
+                    hand_out(game, static_cast<std::size_t>(e - (base_ + begin_)), 0);
                 } else {
+                    drop_lead();
                     hand_out(game, n, ++games_);
                 }
-                phase_ = Phase::between;
+                enter_between();
                 return true;
             }
             if (fill() == Fill::full) {
+                drop_lead();
                 // The buffer (max_game_size) holds the game's first bytes and not its end.
                 phase_ = Phase::oversized;
                 over_begin_ = base_ + begin_;
@@ -1190,7 +1327,7 @@ bool GameReader::next(syntax::RawGame& game) {
                                     : GamePart::oversized_middle;
                 over_first_ = false;
                 hand_out(game, n, games_);
-                if (last) phase_ = Phase::between;
+                if (last) enter_between();
                 return true;
             }
             // Every byte that may go is out: read and scan on (forcing progress if the window

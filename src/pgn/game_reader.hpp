@@ -13,8 +13,12 @@
 //
 // Which bytes belong to which game (the RawGames plus the bytes between them reproduce the
 // input exactly, so a rejects file can copy a game byte for byte):
-// - Between games the reader skips whitespace (ASCII control bytes included), '%' escape
-//   lines and UTF-8 byte order marks; these bytes belong to no game.
+// - Between games the reader skips blank lines (spaces, tabs, form feeds, line ends), '%'
+//   escape lines and UTF-8 byte order marks; these bytes belong to no game. Lines holding
+//   other ASCII control bytes (NUL, ^Z, DEL, ...) and nothing else are text between games
+//   (below), one run of them up to the end of the last such line; control bytes before a
+//   game on its first line are text too. Long runs come in pieces (GamePart::text_first,
+//   text_more), so a line of a billion NUL bytes still goes through a small buffer.
 // - A game starts at the next other byte: its first '[' or its first movetext byte. Comments
 //   there followed by a tag section (a comment at the top of a file) lead that game.
 // - A game with a result (outside comments and variations; the forfeits `(+)-(-)` `(-)-(+)`
@@ -31,9 +35,10 @@
 // - Text between games: bytes that the rules cut like a game but that have no tag section,
 //   no result, and whose first token (after comments) is neither a move number, nor a numeric
 //   move, nor a move legal in the starting position (mail headers, "some garbage", a stray
-//   0xFF byte, a lone comment). The reader hands them out as GamePart::text with number 0:
-//   no game (games are numbered without them); the caller warns naming the lines and copies
-//   them to the rejects file, so that nothing is lost.
+//   0xFF byte, a lone comment). The reader hands them out as GamePart::text with number 0,
+//   with the leading blanks of their first line: no game (games are numbered without them);
+//   the caller warns naming the lines and copies them to the rejects file, so that nothing
+//   is lost.
 // - A game without a result ends before the next game, trimmed back to the end of its last
 //   non-blank line (line end included). The next game starts at a line beginning (after
 //   blanks) with '[' in movetext; in a tag section, at a tag pair after a blank line that is
@@ -84,6 +89,7 @@
 #include "grammar/syntax.hpp"
 #include "io/source.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -105,6 +111,10 @@ using io::open_stdin;
 enum class GamePart : std::uint8_t {
     whole,
     text, // bytes between games that hold no game (number 0): warn, copy to the rejects file
+    // A run of control bytes between games longer than a piece (64 KiB; a quarter of
+    // max_game_size if that is smaller) comes in pieces cut at fixed offsets from its start:
+    text_first,       // its first piece: warn; its bytes go to the rejects file as they are
+    text_more,        // the next pieces (number 0): their bytes too, no warning
     oversized_first,  // the first piece: count and report the game here
     oversized_middle, // zero or more
     oversized_last,   // the last piece; normal games follow
@@ -166,8 +176,11 @@ public:
 
     // What the last RawGame returned by next() is.
     GamePart part() const { return part_; }
-    bool oversized() const { return part_ != GamePart::whole && part_ != GamePart::text; }
-    bool text() const { return part_ == GamePart::text; } // text between games, no game
+    bool oversized() const { return part_ != GamePart::whole && !text(); }
+    bool text() const { // text between games (whole or a piece), no game
+        return part_ == GamePart::text || part_ == GamePart::text_first ||
+               part_ == GamePart::text_more;
+    }
     bool oversized_last() const { return part_ == GamePart::oversized_last; }
 
     // Appends whole games (and oversized pieces, with their parts) to `batch` until it holds
@@ -237,7 +250,10 @@ private:
     void advance(char const* from, char const* to); // moves cursor_ over [from, to)
     void start_game(std::size_t at);
     std::uint64_t scan(bool final, bool force = false); // the game's end, or no end yet
-    std::uint64_t safe_end(bool force);                 // oversized: what may be handed out
+    std::size_t scan_floor() const;
+    void drop_lead();
+    void enter_between();
+    std::uint64_t safe_end(bool force); // oversized: what may be handed out
     void hand_out(syntax::RawGame& game, std::size_t n, std::uint64_t number);
 
     ByteSource& source_;
@@ -258,6 +274,21 @@ private:
     bool prev_cr_ = false; // the byte before buffer_[begin_] was a CR
     Phase phase_ = Phase::between;
     bool in_percent_ = false; // between games, inside a '%' line
+    // Between games (stream offsets): where the scan resumes; the start of the current line
+    // (its leading blanks go with text between games, not with a game); a run of lines
+    // holding control bytes (text between games: junk_from_ is its first line's start, or
+    // no_junk) and the end of its last complete line; whether the current line holds one;
+    // whether a piece of the run is out (GamePart::text_first).
+    static constexpr std::uint64_t no_junk = ~std::uint64_t{0};
+    std::uint64_t between_pos_ = 0;
+    std::uint64_t line_from_ = 0;
+    std::uint64_t junk_from_ = no_junk;
+    std::uint64_t junk_to_ = 0;
+    bool line_junk_ = false;
+    bool junk_pieces_ = false;
+    std::size_t junk_piece_size() const {
+        return std::min<std::size_t>(std::size_t{64} << 10, max_game_size_ / 4);
+    }
     SplitState split_;
     GamePart part_ = GamePart::whole;
     // Oversized game: where it starts, whether its end is known (over_end_), what may be

@@ -59,8 +59,12 @@ struct Problem {
     std::string token; // the input text quoted (may be empty)
     std::string text, detail;
     std::string_view grammar_kind; // syntax: the grammar's warning kind (a string literal)
-    std::size_t count = 0;         // too_many_tags
-    std::string written_as;        // the result written (result problems)
+    std::size_t count = 0;         // too_many_tags; with read_furthest, the moves played
+    // --input-lang auto, no language read every move: on the first error of the reading that
+    // played the most moves (not English's), the codes of the languages that read as far
+    // ("ca, es, it").
+    std::string read_furthest;
+    std::string written_as; // the result written (result problems)
     NamedMove read_as{}, other_read_as{};
     std::string languages, other_languages; // language codes, ", "-separated
 
@@ -74,7 +78,8 @@ struct Problem {
     chess::PieceType piece = chess::PieceType::none;         // the piece the token names
     chess::PieceType piece_on_from = chess::PieceType::none; // what stands on `from`
     chess::Square from{}, to{};
-    std::string_view language;          // the code of the letters the token was read with
+    std::string_view language; // the code of the letters the token was read with
+    std::string glyph;         // non-ASCII bytes after a move that reads: no glyph of the NAG table
     std::vector<NamedMove> candidates;  // ambiguous: every move the token could be
     std::vector<NamedMove> suggestions; // numeric: the legal moves one edit away
     bool corrected = false;             // replaced by the only suggestion (a warning)

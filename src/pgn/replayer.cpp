@@ -248,6 +248,22 @@ void Replayer::setup() {
 
 void Replayer::begin_movetext() { setup(); }
 
+namespace {
+
+// A move followed by non-ASCII bytes that are no glyph of the NAG table (the grammar splits
+// those off): the bytes, for the message; empty if the token is something else.
+std::string unknown_glyph(chess::Position const& pos, std::string_view token,
+                          notation::ReadOptions const& read) {
+    std::size_t q = token.size();
+    while (q != 0 && static_cast<unsigned char>(token[q - 1]) >= 0x80) --q;
+    if (q == 0 || q == token.size() ||
+        notation::read_move(pos, token.substr(0, q), read).error != ReadError::none)
+        return {};
+    return std::string(token.substr(q));
+}
+
+} // namespace
+
 Move Replayer::fail_move(syntax::Token move, notation::ReadResult const& r, bool null_in_check,
                          bool& corrected) {
     corrected = false;
@@ -291,6 +307,8 @@ Move Replayer::fail_move(syntax::Token move, notation::ReadResult const& r, bool
     p.to = r.to;
     if (r.from.ok()) p.piece_on_from = pos_.piece_on(r.from).type();
     p.language = opt_.read.letters->code;
+    if (r.error == ReadError::unknown_piece_letter || r.error == ReadError::invalid_syntax)
+        p.glyph = unknown_glyph(pos_, move.text, opt_.read);
     if (r.error == ReadError::ambiguous && !null_in_check) {
         int const k = std::min<int>(r.candidate_count, int(r.candidates.size()));
         for (int i = 0; i < k; ++i)

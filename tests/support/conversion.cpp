@@ -47,7 +47,7 @@ Run convert(std::string_view bytes, ConvertOptions const& options, std::size_t c
     pgn::Converter converter(options);
     syntax::RawGame g;
     while (reader.next(g)) {
-        if (reader.part() == pgn::GamePart::text) continue; // text between games: no game
+        if (reader.text()) continue; // text between games: no game
         pgn::GameReport const r = converter.convert(g, "fuzz.pgn", run.out);
         batch::word_all(r, "fuzz.pgn", run.messages, run.kinds);
         run.games.push_back({r.status, r.moves, r.errors});

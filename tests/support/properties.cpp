@@ -35,6 +35,13 @@ using notation::ReadError;
 bool is_line_end(char c) { return c == '\n' || c == '\r'; }
 // Whitespace of the reader: ASCII control bytes, space and DEL.
 bool is_space(char c) { return static_cast<unsigned char>(c) <= 0x20 || c == 0x7F; }
+// What the reader drops between games: blank lines (no other control bytes: those are text
+// between games, copied to the rejects file).
+bool is_white(char c) { return c == ' ' || c == '\t' || c == '\f' || c == '\v' || is_line_end(c); }
+bool is_text(pgn::GamePart p) {
+    return p == pgn::GamePart::text || p == pgn::GamePart::text_first ||
+           p == pgn::GamePart::text_more;
+}
 bool line_start(std::string_view bytes, std::size_t i) {
     return i == 0 || is_line_end(bytes[i - 1]);
 }
@@ -62,12 +69,14 @@ struct GameSpan {
     }
 };
 
-// Whether [from, to) holds only bytes that belong to no game: whitespace, '%' lines starting
-// in column 1, UTF-8 byte order marks. Returns the offset of the first other byte, or `to`.
-std::size_t between_end(std::string_view bytes, std::size_t from, std::size_t to) {
+// Whether [from, to) holds only bytes that belong to no game: whitespace (`control`: control
+// bytes too; else blanks only), '%' lines starting in column 1, UTF-8 byte order marks.
+// Returns the offset of the first other byte, or `to`.
+std::size_t between_end(std::string_view bytes, std::size_t from, std::size_t to,
+                        bool control = false) {
     std::size_t i = from;
     while (i < to) {
-        if (is_space(bytes[i])) {
+        if (control ? is_space(bytes[i]) : is_white(bytes[i])) {
             ++i;
         } else if (bytes[i] == '%' && line_start(bytes, i)) {
             while (i < to && !is_line_end(bytes[i])) ++i;
@@ -90,7 +99,7 @@ std::string split_games(std::string_view bytes, io::ByteSource& source, std::siz
     std::uint64_t games = 0;
     while (reader.next(g)) {
         std::string const where = cat("chunk ", chunk, ", game ", out.size() + 1, ": ");
-        bool const text = reader.part() == pgn::GamePart::text;
+        bool const text = is_text(reader.part());
         GameSpan s{g.start.offset, g.bytes.size(), g.number, g.start, text};
         // Games count 1, 2, ...; text between games is no game (number 0).
         if (g.number != (text ? 0 : ++games)) return cat(where, "numbered ", g.number);
@@ -106,7 +115,9 @@ std::string split_games(std::string_view bytes, io::ByteSource& source, std::siz
         if (auto const e = between_end(bytes, end, s.offset); e != s.offset)
             return cat(where, "byte ", e, " ", show(bytes.substr(e, 8)),
                        " between games belongs to no game");
-        if (between_end(bytes, s.offset, s.offset + s.size) != s.offset)
+        // A game starts at its first byte that is no whitespace; text between games may start
+        // with blanks and control bytes.
+        if (!text && between_end(bytes, s.offset, s.offset + s.size, true) != s.offset)
             return cat(where, "starts with a byte that belongs to no game: ",
                        show(bytes.substr(s.offset, 8)));
         end = s.offset + s.size;
@@ -144,7 +155,7 @@ std::string check_batches(std::string_view bytes, std::vector<GameSpan> const& g
             syntax::RawGame const& g = batch.games[k];
             if (i >= games.size()) return cat("next_batch(", target, "): more games than next()");
             GameSpan const s{g.start.offset, g.bytes.size(), g.number, g.start,
-                             batch.parts[k] == pgn::GamePart::text};
+                             is_text(batch.parts[k])};
             if (!(s == games[i]) || bytes.substr(s.offset, s.size) != g.bytes)
                 return cat("next_batch(", target, "): game ", i + 1, " differs from next()'s");
             sum += g.bytes.size();
