@@ -180,15 +180,15 @@ bool Converter::choose_language(syntax::RawGame const& game, std::string_view fi
     if (groups.empty() && furthest != &notation::english()) {
         // Another language read further than English: its diagnostics stand, the first error
         // saying so.
-        std::string codes; // every language whose reading went as far (table order)
+        std::string furthest_codes; // every language whose reading went as far (table order)
         for (std::size_t i = 0; i < languages.size(); ++i)
             if (result[i] == -1 && played[i] == furthest_moves) {
-                if (!codes.empty()) codes.append(", ");
-                codes.append(languages[i].code);
+                if (!furthest_codes.empty()) furthest_codes.append(", ");
+                furthest_codes.append(languages[i].code);
             }
         for (Problem& p : report_.problems)
             if (p.severity == syntax::Severity::error) {
-                p.read_furthest = std::move(codes);
+                p.read_furthest = std::move(furthest_codes);
                 p.count = furthest_moves;
                 break;
             }
