@@ -937,3 +937,30 @@ BOOST_AUTO_TEST_CASE(an_output_that_cannot_be_written_holds_back_the_other) {
     for (auto const& e : fs::recursive_directory_iterator(dir))
         BOOST_TEST(e.path().string().find("pgn-iccf-tmp") == std::string::npos, e.path());
 }
+
+// Directory mode on a full disk, where the failure shows only as an output is completed (its
+// last bytes are written at commit): the run stops there as for a failed write, the rejects
+// file is left as it was, and the output folder the run made, left empty, is removed (N13).
+BOOST_AUTO_TEST_CASE(a_full_disk_in_directory_mode_stops_and_leaves_nothing) {
+    fs::path dir = fresh_dir("full-tree");
+    write_file(dir / "a.pgn", "[Event \"bad\"]\n\n1. e4 e5 2. Ke3 *\n\n1. d4 *\n");
+    write_file(dir / "b.pgn", "1. c4 *\n");
+    write_file(dir / "r.pgn", "old rejects\n");
+    fs::path full = dir / "full";
+    fs::create_directories(full);
+    if (sh("mount -t tmpfs -o size=64k tmpfs " + q(full) + " 2>/dev/null").status != 0) {
+        BOOST_TEST_MESSAGE("cannot mount a tmpfs here (needs root, as CI runs): not run");
+        return;
+    }
+    sh("dd if=/dev/zero of=" + q(full / "fill") + " bs=4k 2>/dev/null");
+    auto r = sh(bin + " -o " + q(full / "out") + " --rejects " + q(dir / "r.pgn") + " " +
+                q(dir / "a.pgn") + " " + q(dir / "b.pgn") + " 2>&1");
+    bool const out_left = fs::exists(full / "out");
+    sh("umount " + q(full));
+    BOOST_TEST(r.status == 2);
+    BOOST_TEST(r.out.find("a.iccf.pgn: No space left on device") != std::string::npos, r.out);
+    BOOST_TEST(r.out.find("b.iccf.pgn") == std::string::npos, r.out); // stopped after a
+    BOOST_TEST(r.out.find((dir / "r.pgn").string() + " not written") != std::string::npos, r.out);
+    BOOST_TEST(read_file(dir / "r.pgn") == "old rejects\n");
+    BOOST_TEST(!out_left);
+}

@@ -337,8 +337,11 @@ private:
                                   error))
                     file_.output = job.output;
                 else {
+                    // A full disk often shows only here (the last bytes are written at
+                    // commit): the run stops as for a failed write.
                     report_.error(error);
                     sum_.io_failure = true;
+                    stop();
                 }
             }
             job_sink_.reset();
