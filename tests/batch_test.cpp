@@ -780,6 +780,14 @@ BOOST_AUTO_TEST_CASE(an_unreadable_only_input_leaves_the_outputs_as_they_were) {
             BOOST_TEST(read_file(dir / "r.pgn") == "old rejects\n");
         }
     }
+    // An output FIFO is not even opened (that would wait for a reader) when no input exists.
+    BOOST_TEST_REQUIRE(::mkfifo((dir / "out.fifo").c_str(), 0600) == 0);
+    auto f = sh("timeout 20 " + bin + " -q -o " + q(dir / "out.fifo") + " " + q(dir / "gmaes.pgn") +
+                " 2>&1");
+    BOOST_TEST(f.status == 2, f.out);
+    BOOST_TEST(f.out.find("out.fifo not written: no input could be read") != std::string::npos,
+               f.out);
+    fs::remove(dir / "out.fifo");
     // A good input beside an unreadable one still writes what it read.
     auto both = sh(bin + " -q --rejects " + q(dir / "r.pgn") + " " + q(dir / "games.pgn") + " " +
                    q(dir / "gmaes.pgn") + " 2>/dev/null");

@@ -120,6 +120,21 @@ Summary run(RunOptions const& options, std::FILE* err) {
     }
     for (auto const& n : plan.notes) report.note(n);
 
+    // No input can be read at all (every one missing or a dangling link): no folder is made
+    // and no output opened (opening -o FIFO would wait for a reader); the file outputs say
+    // they are not written, as after a run whose inputs turned out unreadable (below).
+    if (plan.jobs.empty() && !plan.unreadable.empty()) {
+        for (std::string const& name :
+             {plan.directory_mode ? std::string() : plan.output, plan.rejects}) {
+            if (name.empty() || name == "-") continue;
+            std::error_code ec;
+            report.error(
+                name + " not written: no input could be read" +
+                (std::filesystem::exists(name, ec) ? " (the file is left as it was)" : ""));
+        }
+        return finish();
+    }
+
     CreatedFolders created; // destroyed after the sinks below: their temporaries go first
     for (auto const& dir : plan.directories_to_create) {
         std::error_code ec;
