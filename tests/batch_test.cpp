@@ -857,6 +857,16 @@ BOOST_AUTO_TEST_CASE(folders_a_run_created_and_left_empty_are_removed) {
                    q(dir / "b.pgn") + " 2>/dev/null");
     BOOST_TEST(none.status == 2);
     BOOST_TEST(!fs::exists(dir / "out"));
+    // Inputs that exist but are refused (a zip, a PNG): the folder is made, then removed.
+    write_file(dir / "z.pgn",
+               std::string("PK\x03\x04\x14\x00\x00\x00\x08\x00", 10) + std::string(500, '\x01'));
+    write_file(dir / "p.pgn", std::string("\x89PNG\r\n\x1a\n", 8) + std::string(300, '\0'));
+    write_file(dir / "r.pgn", "old rejects\n");
+    auto refused = sh(bin + " -q -o " + q(dir / "out") + " --rejects " + q(dir / "r.pgn") + " " +
+                      q(dir / "z.pgn") + " " + q(dir / "p.pgn") + " 2>/dev/null");
+    BOOST_TEST(refused.status == 2);
+    BOOST_TEST(!fs::exists(dir / "out"));
+    BOOST_TEST(read_file(dir / "r.pgn") == "old rejects\n");
     fs::create_directory(dir / "mine");
     sh(bin + " -q -o " + q(dir / "mine") + " " + q(dir / "a.pgn") + " 2>/dev/null");
     BOOST_TEST(fs::is_directory(dir / "mine"));
