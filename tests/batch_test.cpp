@@ -555,10 +555,11 @@ BOOST_AUTO_TEST_CASE(closed_standard_streams_never_receive_files) {
     BOOST_TEST(o.find("1. 4244 *") != std::string::npos);
     BOOST_TEST(o.find("error") == std::string::npos);
     BOOST_TEST(read_file(dir / "r2.pgn") == "[Event \"bad\"]\n\n1. e4 e5 2. Ke3 *\n");
-    // Standard input closed: read as empty.
-    auto c = sh("cd " + q(dir) + " && " + bin + " -q -o o2.pgn <&-");
-    BOOST_TEST(c.status == 0);
-    BOOST_TEST(read_file(dir / "o2.pgn") == "");
+    // Standard input closed: an input that cannot be read, not an empty one (N09).
+    auto c = sh("cd " + q(dir) + " && " + bin + " -q -o o2.pgn <&- 2>err.txt");
+    BOOST_TEST(c.status == 2);
+    BOOST_TEST(read_file(dir / "err.txt").find("standard input is closed") != std::string::npos);
+    BOOST_TEST(!fs::exists(dir / "o2.pgn"));
     // --check needs no standard output.
     auto d = sh("cd " + q(dir) + " && " + bin + " -q --check m.pgn >&-");
     BOOST_TEST(d.status == 1);
@@ -846,4 +847,265 @@ BOOST_AUTO_TEST_CASE(a_zstd_window_beyond_the_memory_is_not_called_corrupt) {
     BOOST_TEST(bounded.status == 2);
     BOOST_TEST(bounded.out.find(": zstd data needs a 2 GiB window to be decoded") !=
                std::string::npos);
+}
+
+// N01, N09: when the only input cannot be read (a typo in its name, a zip, a PNG, UTF-16
+// text, a closed standard input), an existing -o file and --rejects file stay as they were
+// (exit status 2, an error naming the input and each file), as for a truncated .gz; no new
+// file is made either.
+BOOST_AUTO_TEST_CASE(an_unreadable_only_input_leaves_the_outputs_as_they_were) {
+    fs::path dir = fresh_dir("unreadable-only");
+    write_file(dir / "games.pgn", "[Event \"x\"]\n\n1. e4 *\n");
+    write_file(dir / "games.zip",
+               std::string("PK\x03\x04\x14\x00\x00\x00\x08\x00", 10) + std::string(500, '\x01'));
+    write_file(dir / "board.png", std::string("\x89PNG\r\n\x1a\n", 8) + std::string(300, '\0'));
+    std::string utf16("\xff\xfe", 2);
+    for (char c : std::string("[Event \"x\"]\n\n1. e4 *\n")) {
+        utf16 += c;
+        utf16 += '\0';
+    }
+    write_file(dir / "utf16.pgn", utf16);
+    struct Case {
+        std::string args;  // the input part of the command line
+        std::string named; // what the error names
+    };
+    std::vector<Case> cases = {{q(dir / "gmaes.pgn"), "gmaes.pgn"},
+                               {q(dir / "games.zip"), "zip archive"},
+                               {q(dir / "board.png"), "PNG image"},
+                               {q(dir / "utf16.pgn"), "UTF-16"},
+                               {"- <&-", "<stdin>: standard input is closed"},
+                               {"<&-", "<stdin>: standard input is closed"}};
+    if (::geteuid() != 0) { // root reads a file of mode 000
+        write_file(dir / "locked.pgn", "1. e4 *\n");
+        fs::permissions(dir / "locked.pgn", fs::perms::none);
+        cases.push_back({q(dir / "locked.pgn"), "Permission denied"});
+    }
+    for (auto const& c : cases) {
+        BOOST_TEST_CONTEXT(c.args) {
+            write_file(dir / "o.pgn", "old output\n");
+            write_file(dir / "r.pgn", "old rejects\n");
+            auto r = sh(bin + " -o " + q(dir / "o.pgn") + " --rejects " + q(dir / "r.pgn") + " " +
+                        c.args + " 2>&1");
+            BOOST_TEST(r.status == 2);
+            BOOST_TEST(r.out.find(c.named) != std::string::npos, r.out);
+            BOOST_TEST(r.out.find((dir / "o.pgn").string() + " not written") != std::string::npos,
+                       r.out);
+            BOOST_TEST(r.out.find((dir / "r.pgn").string() + " not written") != std::string::npos,
+                       r.out);
+            BOOST_TEST(read_file(dir / "o.pgn") == "old output\n");
+            BOOST_TEST(read_file(dir / "r.pgn") == "old rejects\n");
+            // Files that were not there are not made, not even empty.
+            auto n = sh(bin + " -q -o " + q(dir / "new.pgn") + " --rejects " +
+                        q(dir / "new-r.pgn") + " " + c.args + " 2>/dev/null");
+            BOOST_TEST(n.status == 2);
+            BOOST_TEST(!fs::exists(dir / "new.pgn"));
+            BOOST_TEST(!fs::exists(dir / "new-r.pgn"));
+            // With --check, and with several inputs to standard output, the rejects file too.
+            auto k = sh(bin + " -q --check --rejects " + q(dir / "r.pgn") + " " + c.args +
+                        " 2>/dev/null");
+            BOOST_TEST(k.status == 2);
+            BOOST_TEST(read_file(dir / "r.pgn") == "old rejects\n");
+        }
+    }
+    // An output FIFO is not even opened (that would wait for a reader) when no input exists.
+    BOOST_TEST_REQUIRE(::mkfifo((dir / "out.fifo").c_str(), 0600) == 0);
+    auto f = sh("timeout 20 " + bin + " -q -o " + q(dir / "out.fifo") + " " + q(dir / "gmaes.pgn") +
+                " 2>&1");
+    BOOST_TEST(f.status == 2, f.out);
+    BOOST_TEST(f.out.find("out.fifo not written: no input could be read") != std::string::npos,
+               f.out);
+    fs::remove(dir / "out.fifo");
+    // A good input beside an unreadable one still writes what it read.
+    auto both = sh(bin + " -q --rejects " + q(dir / "r.pgn") + " " + q(dir / "games.pgn") + " " +
+                   q(dir / "gmaes.pgn") + " 2>/dev/null");
+    BOOST_TEST(both.status == 2);
+    BOOST_TEST(both.out.find("1. 5254 *") != std::string::npos, both.out);
+    BOOST_TEST(read_file(dir / "r.pgn") == "");
+    for (auto const& e : fs::recursive_directory_iterator(dir))
+        BOOST_TEST(e.path().string().find("pgn-iccf-tmp") == std::string::npos, e.path());
+}
+
+// N08: a compressed input found corrupt at its end (a gzip CRC error) has decoded all of its
+// bytes first; the rejects file, like the output, is then left as it was, whatever the output.
+BOOST_AUTO_TEST_CASE(a_corrupt_compressed_input_leaves_the_rejects_file_as_it_was) {
+    fs::path dir = fresh_dir("corrupt-rejects");
+    std::string games;
+    for (int i = 0; i < 200; ++i)
+        games += "[Event \"g" + std::to_string(i) + "\"]\n\n1. e4 e5 2. " +
+                 (i % 2 == 0 ? "Ke3" : "Nf3") + " *\n\n";
+    write_file(dir / "g.pgn", games);
+    BOOST_TEST_REQUIRE(sh("gzip -c " + q(dir / "g.pgn") + " > " + q(dir / "bad.pgn.gz")).status ==
+                       0);
+    {
+        // The gzip trailer is CRC-32 then ISIZE: change the CRC's first byte.
+        std::fstream f(dir / "bad.pgn.gz", std::ios::in | std::ios::out | std::ios::binary);
+        f.seekg(-8, std::ios::end);
+        char c = 0;
+        f.get(c);
+        f.seekp(-8, std::ios::end);
+        f.put(static_cast<char>(c ^ 0x5a));
+    }
+    BOOST_TEST_REQUIRE(sh("gzip -t " + q(dir / "bad.pgn.gz") + " 2>/dev/null").status != 0);
+    std::string const commands[] = {
+        bin + " -o " + q(dir / "o.pgn"),
+        bin + " -o -",
+        bin + " --check",
+        bin + " -o " + q(dir / "tree") + " " + q(dir / "g.pgn"),
+    };
+    for (auto const& cmd : commands) {
+        BOOST_TEST_CONTEXT(cmd) {
+            write_file(dir / "o.pgn", "old output\n");
+            write_file(dir / "r.pgn", "old rejects\n");
+            auto r = sh(cmd + " --rejects " + q(dir / "r.pgn") + " " + q(dir / "bad.pgn.gz") +
+                        " 2>&1 >/dev/null");
+            BOOST_TEST(r.status == 2);
+            BOOST_TEST(r.out.find("bad.pgn.gz") != std::string::npos, r.out);
+            BOOST_TEST(r.out.find((dir / "r.pgn").string() +
+                                  " not written: an input could not be read to the end") !=
+                           std::string::npos,
+                       r.out);
+            BOOST_TEST(read_file(dir / "o.pgn") == "old output\n");
+            BOOST_TEST(read_file(dir / "r.pgn") == "old rejects\n");
+        }
+    }
+    // Directory mode: the good input's output is written, the corrupt one's is not.
+    BOOST_TEST(fs::exists(dir / "tree" / "g.iccf.pgn"));
+    BOOST_TEST(!fs::exists(dir / "tree" / "bad.iccf.pgn.gz"));
+    for (auto const& e : fs::recursive_directory_iterator(dir))
+        BOOST_TEST(e.path().string().find("pgn-iccf-tmp") == std::string::npos, e.path());
+}
+
+// N13: the folders of -o DIR that a run made and left empty are removed: when no input could
+// be read, when an output name is too long for the file system, on a signal. A folder that
+// was there before stays.
+BOOST_AUTO_TEST_CASE(folders_a_run_created_and_left_empty_are_removed) {
+    fs::path dir = fresh_dir("empty-folders");
+    auto none = sh(bin + " -q -o " + q(dir / "out") + " " + q(dir / "a.pgn") + " " +
+                   q(dir / "b.pgn") + " 2>/dev/null");
+    BOOST_TEST(none.status == 2);
+    BOOST_TEST(!fs::exists(dir / "out"));
+    // Inputs that exist but are refused (a zip, a PNG): the folder is made, then removed.
+    write_file(dir / "z.pgn",
+               std::string("PK\x03\x04\x14\x00\x00\x00\x08\x00", 10) + std::string(500, '\x01'));
+    write_file(dir / "p.pgn", std::string("\x89PNG\r\n\x1a\n", 8) + std::string(300, '\0'));
+    write_file(dir / "r.pgn", "old rejects\n");
+    auto refused = sh(bin + " -q -o " + q(dir / "out") + " --rejects " + q(dir / "r.pgn") + " " +
+                      q(dir / "z.pgn") + " " + q(dir / "p.pgn") + " 2>/dev/null");
+    BOOST_TEST(refused.status == 2);
+    BOOST_TEST(!fs::exists(dir / "out"));
+    BOOST_TEST(read_file(dir / "r.pgn") == "old rejects\n");
+    fs::create_directory(dir / "mine");
+    sh(bin + " -q -o " + q(dir / "mine") + " " + q(dir / "a.pgn") + " 2>/dev/null");
+    BOOST_TEST(fs::is_directory(dir / "mine"));
+
+    // An input name of 252 bytes: its output name (.iccf.pgn for .pgn) is 257, over NAME_MAX.
+    write_file(dir / "archive" / "deep" / (std::string(248, 'x') + ".pgn"), "1. e4 *\n");
+    auto lng = sh(bin + " -q -o " + q(dir / "out") + " " + q(dir / "archive") + " 2>&1");
+    BOOST_TEST(lng.status == 2);
+    BOOST_TEST(!fs::exists(dir / "out"), lng.out);
+
+    // A signal while the first output is being written (its input a FIFO held open).
+    fs::path fifo = dir / "in.pgn";
+    BOOST_TEST_REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    write_file(dir / "b.pgn", "1. d4 *\n");
+    std::signal(SIGPIPE, SIG_IGN);
+    pid_t const pid = ::fork();
+    BOOST_TEST_REQUIRE(pid >= 0);
+    if (pid == 0) {
+        std::string const out = (dir / "out2").string();
+        ::execl(bin.c_str(), bin.c_str(), "-q", "-o", out.c_str(), fifo.c_str(),
+                (dir / "b.pgn").c_str(), static_cast<char*>(nullptr));
+        ::_exit(127);
+    }
+    // Opened without blocking, so that a child that never reads fails the test, not hangs it.
+    int fd = -1;
+    for (int i = 0; i < 1500 && fd < 0; ++i) {
+        fd = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+        if (fd < 0) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    BOOST_TEST(fd >= 0);
+    bool seen = false;
+    if (fd >= 0) {
+        ::fcntl(fd, F_SETFL, 0);
+        std::string const all = all_games();
+        BOOST_TEST(::write(fd, all.data(), all.size()) == static_cast<ssize_t>(all.size()));
+        for (int i = 0; i < 1500 && !seen; ++i) {
+            std::error_code ec;
+            for (auto const& e : fs::directory_iterator(dir / "out2", ec))
+                seen |= e.path().string().find("pgn-iccf-tmp") != std::string::npos;
+            if (!seen) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+    }
+    BOOST_TEST(seen);
+    ::kill(pid, SIGTERM);
+    int st = 0;
+    ::waitpid(pid, &st, 0);
+    if (fd >= 0) ::close(fd);
+    BOOST_TEST(WIFSIGNALED(st));
+    BOOST_TEST(!fs::exists(dir / "out2"));
+}
+
+// The output and the rejects file of one run stand or fall together: when one cannot be
+// written the run stops, and the other, holding only a part of the input, is not written
+// either (the files already there stay as they were).
+BOOST_AUTO_TEST_CASE(an_output_that_cannot_be_written_holds_back_the_other) {
+    fs::path dir = fresh_dir("hold-back");
+    std::string games = "[Event \"bad\"]\n\n1. e4 e5 2. Ke3 *\n\n";
+    for (int i = 0; i < 20000; ++i) games += "[Event \"g\"]\n\n1. e4 e5 2. Nf3 *\n\n";
+    write_file(dir / "m.pgn", games);
+    // The rejects file on a full disk: the run stops after the first batch.
+    write_file(dir / "o.pgn", "old output\n");
+    auto a = sh(bin + " -j1 -o " + q(dir / "o.pgn") + " --rejects /dev/full " + q(dir / "m.pgn") +
+                " 2>&1");
+    BOOST_TEST(a.status == 2);
+    BOOST_TEST(a.out.find("No space left on device") != std::string::npos, a.out);
+    BOOST_TEST(a.out.find((dir / "o.pgn").string() + " not written") != std::string::npos, a.out);
+    BOOST_TEST(read_file(dir / "o.pgn") == "old output\n");
+    // The output on a full disk: the rejects file is not written.
+    write_file(dir / "r.pgn", "old rejects\n");
+    auto b = sh(bin + " -j1 -o /dev/full --rejects " + q(dir / "r.pgn") + " " + q(dir / "m.pgn") +
+                " 2>&1");
+    BOOST_TEST(b.status == 2);
+    BOOST_TEST(b.out.find((dir / "r.pgn").string() + " not written") != std::string::npos, b.out);
+    BOOST_TEST(read_file(dir / "r.pgn") == "old rejects\n");
+    // Also when the failure shows only as the output is completed (a small output is written
+    // to the device at commit).
+    write_file(dir / "small.pgn", "[Event \"bad\"]\n\n1. e4 e5 2. Ke3 *\n\n1. d4 *\n");
+    auto c = sh(bin + " -o /dev/full --rejects " + q(dir / "r.pgn") + " " + q(dir / "small.pgn") +
+                " 2>&1");
+    BOOST_TEST(c.status == 2);
+    BOOST_TEST(c.out.find("No space left on device") != std::string::npos, c.out);
+    BOOST_TEST(c.out.find((dir / "r.pgn").string() + " not written: the output was not written") !=
+                   std::string::npos,
+               c.out);
+    BOOST_TEST(read_file(dir / "r.pgn") == "old rejects\n");
+    for (auto const& e : fs::recursive_directory_iterator(dir))
+        BOOST_TEST(e.path().string().find("pgn-iccf-tmp") == std::string::npos, e.path());
+}
+
+// Directory mode on a full disk, where the failure shows only as an output is completed (its
+// last bytes are written at commit): the run stops there as for a failed write, the rejects
+// file is left as it was, and the output folder the run made, left empty, is removed (N13).
+BOOST_AUTO_TEST_CASE(a_full_disk_in_directory_mode_stops_and_leaves_nothing) {
+    fs::path dir = fresh_dir("full-tree");
+    write_file(dir / "a.pgn", "[Event \"bad\"]\n\n1. e4 e5 2. Ke3 *\n\n1. d4 *\n");
+    write_file(dir / "b.pgn", "1. c4 *\n");
+    write_file(dir / "r.pgn", "old rejects\n");
+    fs::path full = dir / "full";
+    fs::create_directories(full);
+    if (sh("mount -t tmpfs -o size=64k tmpfs " + q(full) + " 2>/dev/null").status != 0) {
+        BOOST_TEST_MESSAGE("cannot mount a tmpfs here (needs root, as CI runs): not run");
+        return;
+    }
+    sh("dd if=/dev/zero of=" + q(full / "fill") + " bs=4k 2>/dev/null");
+    auto r = sh(bin + " -o " + q(full / "out") + " --rejects " + q(dir / "r.pgn") + " " +
+                q(dir / "a.pgn") + " " + q(dir / "b.pgn") + " 2>&1");
+    bool const out_left = fs::exists(full / "out");
+    sh("umount " + q(full));
+    BOOST_TEST(r.status == 2);
+    BOOST_TEST(r.out.find("a.iccf.pgn: No space left on device") != std::string::npos, r.out);
+    BOOST_TEST(r.out.find("b.iccf.pgn") == std::string::npos, r.out); // stopped after a
+    BOOST_TEST(r.out.find((dir / "r.pgn").string() + " not written") != std::string::npos, r.out);
+    BOOST_TEST(read_file(dir / "r.pgn") == "old rejects\n");
+    BOOST_TEST(!out_left);
 }

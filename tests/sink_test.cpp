@@ -193,6 +193,48 @@ BOOST_AUTO_TEST_CASE(commit_writes_exact_bytes_and_leaves_no_temporary) {
     BOOST_TEST((slurp(out) == expected));
 }
 
+// prepare() writes everything out and closes the temporary but renames nothing: the old file
+// stays until commit(), abandon() after prepare() still removes the temporary, and a full
+// device fails at prepare(), before any rename.
+BOOST_AUTO_TEST_CASE(prepare_completes_the_temporary_without_renaming_it) {
+    TempDir dir;
+    auto const out = dir / "out.pgn";
+    put(out, "old\n", 0640);
+    std::string error;
+    auto sink = open_file_sink(out, error);
+    BOOST_REQUIRE_MESSAGE(sink, error);
+    BOOST_TEST(sink->write("new\n"));
+    BOOST_TEST(sink->prepare(error));
+    BOOST_TEST(sink->prepare(error)); // idempotent
+    BOOST_TEST(!sink->write("late"));
+    BOOST_TEST(slurp(out) == "old\n");
+    auto const temps = temporaries_in(dir.str());
+    BOOST_TEST_REQUIRE(temps.size() == 1u);
+    BOOST_TEST(slurp(dir / temps.front()) == "new\n"); // complete, not in a buffer
+    BOOST_TEST(sink->commit(error));
+    BOOST_TEST(slurp(out) == "new\n");
+    BOOST_TEST(mode_of(out) == 0640u);
+    BOOST_TEST(names_in(dir.str()) == std::vector<std::string>{"out.pgn"});
+
+    auto second = open_file_sink(out, error);
+    BOOST_REQUIRE_MESSAGE(second, error);
+    BOOST_TEST(second->write("newer\n"));
+    BOOST_TEST(second->prepare(error));
+    second->abandon();
+    BOOST_TEST(!second->commit(error));
+    BOOST_TEST(slurp(out) == "new\n");
+    BOOST_TEST(names_in(dir.str()) == std::vector<std::string>{"out.pgn"});
+
+    if (::access("/dev/full", W_OK) == 0) {
+        auto full = open_file_sink("/dev/full", error);
+        BOOST_REQUIRE_MESSAGE(full, error);
+        BOOST_TEST(full->write("1. e4 e5\n"));
+        error.clear();
+        BOOST_TEST(!full->prepare(error));
+        BOOST_TEST(error == "cannot write /dev/full: No space left on device");
+    }
+}
+
 BOOST_AUTO_TEST_CASE(temporary_is_private_regular_file_in_final_folder) {
     TempDir dir;
     auto const out = dir / "game.pgn";
@@ -710,4 +752,44 @@ BOOST_AUTO_TEST_CASE(ignored_hangup_stays_ignored) {
     BOOST_REQUIRE(::waitpid(pid, &status, 0) == pid);
     BOOST_TEST(WIFEXITED(status));
     BOOST_TEST(WEXITSTATUS(status) == 0);
+}
+
+// The folders a run created: a signal removes those left empty, newest first and after the
+// temporaries (a folder holding only a temporary goes too), and keeps those holding anything
+// else; folders forgotten with unregister_directories() stay.
+BOOST_AUTO_TEST_CASE(signals_remove_registered_folders_left_empty) {
+    for (bool const forget : {false, true}) {
+        BOOST_TEST_CONTEXT((forget ? "forgotten" : "registered")) {
+            TempDir dir;
+            std::cout.flush();
+            pid_t const pid = ::fork();
+            BOOST_REQUIRE(pid >= 0);
+            if (pid == 0) {
+                ::alarm(20);
+                struct sigaction dfl {};
+                dfl.sa_handler = SIG_DFL;
+                ::sigaction(SIGTERM, &dfl, nullptr);
+                install_signal_cleanup();
+                // out/ holds sub/ (only a temporary in it) and kept/ (a user's file in it).
+                for (char const* d : {"out", "out/sub", "out/kept"}) {
+                    if (::mkdir((dir / d).c_str(), 0755) != 0) ::_exit(3);
+                    register_directory(dir / d);
+                }
+                put(dir / "out/kept/mine.txt", "mine\n");
+                std::string error;
+                auto sink = open_file_sink(dir / "out/sub/x.pgn", error);
+                if (!sink || !sink->write("1. e4 *\n")) ::_exit(4);
+                if (forget) unregister_directories();
+                ::raise(SIGTERM);
+                ::_exit(7);
+            }
+            int status = 0;
+            BOOST_REQUIRE(::waitpid(pid, &status, 0) == pid);
+            BOOST_TEST(WIFSIGNALED(status), "child status " << status);
+            if (WIFSIGNALED(status)) BOOST_TEST(WTERMSIG(status) == SIGTERM);
+            BOOST_TEST(fs::exists(dir / "out/kept/mine.txt"));
+            BOOST_TEST(fs::exists(dir / "out/sub") == forget);
+            if (forget) BOOST_TEST(names_in(dir / "out/sub").empty()); // the temporary went
+        }
+    }
 }

@@ -125,7 +125,11 @@ public:
         if (!reader_) {
             if (job_ == plan_.jobs.size()) return false;
             Job const& job = plan_.jobs[job_];
-            input_ = io::open_input(job.input, job.display, opt_.max_window);
+            if (job.input == "-" && opt_.stdin_closed)
+                input_ = {nullptr, io::Compression::none,
+                          job.display + ": standard input is closed"};
+            else
+                input_ = io::open_input(job.input, job.display, opt_.max_window);
             b.job = job_;
             b.first = true;
             if (!input_.source) {
@@ -300,6 +304,7 @@ private:
     void stop() {
         if (stopped_) return;
         stopped_ = true;
+        use_.stopped = true;
         stop_.store(true, std::memory_order_relaxed);
         report_.error("stopping: the output cannot be written; no further input is read");
     }
@@ -332,8 +337,11 @@ private:
                                   error))
                     file_.output = job.output;
                 else {
+                    // A full disk often shows only here (the last bytes are written at
+                    // commit): the run stops as for a failed write.
                     report_.error(error);
                     sum_.io_failure = true;
+                    stop();
                 }
             }
             job_sink_.reset();
@@ -473,14 +481,19 @@ void convert(Batch& b, pgn::Converter& converter, Plan const& plan, PipelineOpti
 
 } // namespace
 
-bool commit_output(io::ByteSink& sink, io::Compression c, int level, bool written,
-                   std::string& error) {
+bool prepare_output(io::ByteSink& sink, io::Compression c, int level, bool written,
+                    std::string& error) {
     if (!written && c != io::Compression::none) {
         std::string empty;
         io::compress_chunk(c, level, {}, empty);
         sink.write(empty);
     }
-    return sink.commit(error);
+    return sink.prepare(error);
+}
+
+bool commit_output(io::ByteSink& sink, io::Compression c, int level, bool written,
+                   std::string& error) {
+    return prepare_output(sink, c, level, written, error) && sink.commit(error);
 }
 
 void run_pipeline(Plan const& plan, PipelineOptions const& options, Sinks const& sinks,

@@ -35,6 +35,7 @@ struct PipelineOptions {
     std::size_t max_game_size = pgn::GameReader::default_max_game_size; // larger: unread
     std::uint64_t max_window = io::default_max_window; // larger zstd windows: refused
     WarningDisplay warnings = WarningDisplay::folded;
+    bool stdin_closed = false;           // standard input was closed at start: "-" cannot be read
     std::uint64_t warnings_per_kind = 5; // folded: shown per file and kind, then counted
 };
 
@@ -55,6 +56,7 @@ struct SinkUse {
     bool rejects_written = false;
     bool single_failed = false; // a write failed (reported): abandon, do not commit
     bool rejects_failed = false;
+    bool stopped = false; // an output could not be written: the rest of the input was not read
 };
 
 // Commits an output; a compressed output that received no data first gets one empty member,
@@ -62,6 +64,9 @@ struct SinkUse {
 // bytes.
 bool commit_output(io::ByteSink& sink, io::Compression c, int level, bool written,
                    std::string& error);
+// commit_output() up to the rename (io::ByteSink::prepare): every write error is then known.
+bool prepare_output(io::ByteSink& sink, io::Compression c, int level, bool written,
+                    std::string& error);
 
 // Runs every job of the plan; fills `summary` (counts, bytes, io_failure) and reports on
 // `report`. Directory-mode outputs are committed (or, after a read or write error, removed)

@@ -2,6 +2,7 @@
 
 #include "batch/pipeline.hpp"
 #include "batch/plan.hpp"
+#include "io/cleanup.hpp"
 #include "io/compress.hpp"
 #include "io/sink.hpp"
 
@@ -10,8 +11,11 @@
 #include <chrono>
 #include <filesystem>
 #include <memory>
+#include <string>
 #include <system_error>
 #include <unistd.h>
+#include <utility>
+#include <vector>
 
 namespace pgn_iccf::batch {
 
@@ -28,6 +32,29 @@ std::string default_suffix(notation::Notation n) {
     }
     return ".pgn";
 }
+
+// The folders this run created, parents first. When the run ends (by any path) those left
+// empty are removed, children first, so that a run stopped by a full disk, a name too long or
+// inputs that could not be read leaves no empty mirror tree; a signal removes them too
+// (io::register_directory). rmdir(2) removes only an empty folder: one holding anything, a
+// user's file put there meanwhile included, stays.
+class CreatedFolders {
+public:
+    CreatedFolders() = default;
+    CreatedFolders(CreatedFolders const&) = delete;
+    CreatedFolders& operator=(CreatedFolders const&) = delete;
+    ~CreatedFolders() {
+        for (auto it = dirs_.rbegin(); it != dirs_.rend(); ++it) ::rmdir(it->c_str());
+        if (!dirs_.empty()) io::unregister_directories();
+    }
+    void add(std::string const& dir) {
+        dirs_.push_back(dir);
+        io::register_directory(dir);
+    }
+
+private:
+    std::vector<std::string> dirs_;
+};
 
 } // namespace
 
@@ -99,9 +126,25 @@ Summary run(RunOptions const& options, std::FILE* err) {
         return finish();
     }
 
+    // No input can be read at all (every one missing or a dangling link): no folder is made
+    // and no output opened (opening -o FIFO would wait for a reader); the file outputs say
+    // they are not written, as after a run whose inputs turned out unreadable (below).
+    if (plan.jobs.empty() && !plan.unreadable.empty()) {
+        for (std::string const& name :
+             {plan.directory_mode ? std::string() : plan.output, plan.rejects}) {
+            if (name.empty() || name == "-") continue;
+            std::error_code ec;
+            report.error(
+                name + " not written: no input could be read" +
+                (std::filesystem::exists(name, ec) ? " (the file is left as it was)" : ""));
+        }
+        return finish();
+    }
+
+    CreatedFolders created; // destroyed after the sinks below: their temporaries go first
     for (auto const& dir : plan.directories_to_create) {
         std::error_code ec;
-        std::filesystem::create_directory(dir, ec);
+        if (std::filesystem::create_directory(dir, ec)) created.add(dir);
         if (ec && !std::filesystem::is_directory(dir)) {
             report.error("cannot create directory " + dir + ": " + ec.message());
             sum.io_failure = true;
@@ -144,6 +187,7 @@ Summary run(RunOptions const& options, std::FILE* err) {
     po.max_game_size = options.max_game_size;
     po.max_window = options.max_window;
     po.warnings = options.warnings;
+    po.stdin_closed = options.stdin_closed;
     Sinks sinks;
     sinks.single = single.get();
     sinks.single_compression = plan.output_compression;
@@ -152,25 +196,61 @@ Summary run(RunOptions const& options, std::FILE* err) {
     SinkUse use;
     run_pipeline(plan, po, sinks, report, sum, use);
 
-    if (single) {
-        if (use.single_failed) {
-            single->abandon();
-        } else if (sum.incomplete > 0 && plan.output != "-") {
-            single->abandon();
-            report.error(plan.output + " not written: an input could not be read to the end");
-        } else if (!commit_output(*single, plan.output_compression, options.compress_level,
-                                  use.single_written, error)) {
+    // A file output is renamed into place only when what fed it was read, and read to the
+    // end: the single output (one input, or standard input) needs its input; the rejects file,
+    // fed by every input, needs every input that was opened read to the end (a corrupt .gz
+    // decodes garbage before its check fails) and at least one input read. Neither is kept
+    // from a run stopped by an output that could not be written (the rest of the input was
+    // not read), and the two stand or fall together: each is completed up to its rename
+    // (prepare: a full disk shows at the latest there) before either is renamed. A file not
+    // written leaves the one already there as it was, and the error names it. Standard
+    // output cannot be withheld.
+    bool const none_read = sum.files == 0 && sum.unreadable > 0;
+    auto withhold = [&](io::ByteSink& sink, std::string const& name, char const* why) {
+        sink.abandon();
+        std::error_code ec;
+        bool const there = std::filesystem::exists(name, ec);
+        report.error(name + " not written: " + why +
+                     (there ? " (the file is left as it was)" : ""));
+        sum.io_failure = true;
+    };
+    char const* const unread =
+        sum.incomplete > 0 ? "an input could not be read to the end" : "no input could be read";
+    // Whether `sink` (named `name`, "-" for standard output) is completed; reports why not.
+    auto prepare = [&](io::ByteSink& sink, std::string const& name, bool failed, io::Compression c,
+                       bool written) {
+        if (failed) {
+            sink.abandon(); // the failed write was reported
+        } else if (name != "-" && use.stopped) {
+            withhold(sink, name, "the run stopped before the end of its input");
+        } else if (name != "-" && (sum.incomplete > 0 || none_read)) {
+            withhold(sink, name, unread);
+        } else if (!prepare_output(sink, c, options.compress_level, written, error)) {
+            report.error(error);
+            sum.io_failure = true;
+        } else {
+            return true;
+        }
+        return false;
+    };
+    bool single_ok = single && prepare(*single, plan.output, use.single_failed,
+                                       plan.output_compression, use.single_written);
+    bool rejects_ok = rejects && prepare(*rejects, plan.rejects, use.rejects_failed,
+                                         plan.rejects_compression, use.rejects_written);
+    if (single && !single_ok && rejects_ok && plan.rejects != "-") {
+        withhold(*rejects, plan.rejects, "the output was not written");
+        rejects_ok = false;
+    }
+    if (rejects && !rejects_ok && single_ok && plan.output != "-") {
+        withhold(*single, plan.output, "the rejects file was not written");
+        single_ok = false;
+    }
+    for (auto [sink, ok] :
+         {std::pair{single.get(), single_ok}, std::pair{rejects.get(), rejects_ok}})
+        if (ok && !sink->commit(error)) {
             report.error(error);
             sum.io_failure = true;
         }
-    }
-    if (rejects && use.rejects_failed) {
-        rejects->abandon();
-    } else if (rejects && !commit_output(*rejects, plan.rejects_compression, options.compress_level,
-                                         use.rejects_written, error)) {
-        report.error(error);
-        sum.io_failure = true;
-    }
     return finish();
 }
 

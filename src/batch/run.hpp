@@ -32,6 +32,7 @@ struct RunOptions {
     std::size_t max_game_size = pgn::GameReader::default_max_game_size; // larger: one error
     std::uint64_t max_window = io::default_max_window; // zstd frames with a larger window: refused
     bool stdout_closed = false; // descriptor 1 was closed at start (now /dev/null)
+    bool stdin_closed = false;  // descriptor 0 was closed at start: "-" is an unreadable input
     std::size_t batch_bytes = std::size_t{1} << 20; // game bytes per pipeline batch
     std::size_t chunk_size = std::size_t{4} << 20;  // reader buffer
 };

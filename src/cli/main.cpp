@@ -111,10 +111,11 @@ std::string language_list() {
 int main(int argc, char** argv) {
     // A closed standard stream must not let the first file we open take its descriptor (the
     // rejects file would receive the converted games, or the output our diagnostics).
-    bool stdout_closed = false;
+    bool stdin_closed = false, stdout_closed = false;
     for (int fd = 0; fd <= 2; ++fd) {
         if (::fcntl(fd, F_GETFD) >= 0 || errno != EBADF) continue;
         if (::open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY) != fd) return 2;
+        stdin_closed |= fd == 0;
         stdout_closed |= fd == 1;
     }
 #ifdef M_MMAP_THRESHOLD
@@ -262,6 +263,7 @@ int main(int argc, char** argv) {
     }
     run.threads = static_cast<unsigned>(jobs);
     run.stdout_closed = stdout_closed;
+    run.stdin_closed = stdin_closed;
     if (vm.count("max-game-size")) {
         auto const size = parse_size(max_game_size);
         if (!size || *size < 1024)

@@ -44,15 +44,31 @@ std::array<Slot, slot_count> slots;
 // SIGPIPE too: `pgn-iccf --rejects r.pgn big.pgn | head` must not leave the rejects temporary.
 constexpr std::array<int, 4> cleanup_signals{SIGINT, SIGTERM, SIGHUP, SIGPIPE};
 
-// Unlinks every complete registered path, then dies by the same signal with the default
-// action so that the parent (a shell, make, xargs) sees the real cause. Only
-// async-signal-safe calls: unlink, sigaction, sigprocmask, raise. The signal is blocked
+// The folders the run created, newest first: a list of nodes pushed at its head and never
+// freed (reachable from `directories` until the process ends), so that the handler can walk
+// it without a lock while another thread pushes. A node is published complete by the
+// release store of the head; `live` is cleared when the run no longer wants it removed.
+struct DirectoryNode {
+    DirectoryNode* next = nullptr;
+    std::atomic<bool> live{true};
+    char* path = nullptr; // NUL-terminated, exactly as long as needed
+};
+std::atomic<DirectoryNode*> directories{nullptr};
+
+static_assert(std::atomic<DirectoryNode*>::is_always_lock_free,
+              "the signal handler needs lock-free atomics to be async-signal-safe");
+
+// Unlinks every complete registered path, removes the registered folders left empty, then dies by
+// the same signal with the default action so that the parent (a shell, make, xargs) sees the real
+// cause. Only async-signal-safe calls: unlink, sigaction, sigprocmask, raise. The signal is blocked
 // while its handler runs, so it is unblocked before being raised again.
 extern "C" void cleanup_handler(int sig) {
     for (auto& slot : slots) {
         int expected = slot_ready;
         if (slot.state.compare_exchange_strong(expected, slot_removing)) ::unlink(slot.path);
     }
+    for (DirectoryNode* d = directories.load(std::memory_order_acquire); d != nullptr; d = d->next)
+        if (d->live.exchange(false)) ::rmdir(d->path); // fails, harmlessly, if not empty
     struct sigaction dfl {};
     dfl.sa_handler = SIG_DFL;
     sigemptyset(&dfl.sa_mask);
@@ -109,6 +125,25 @@ void unregister_temporary(int slot) {
     if (slot < 0 || static_cast<std::size_t>(slot) >= slot_count) return;
     int expected = slot_ready;
     slots[static_cast<std::size_t>(slot)].state.compare_exchange_strong(expected, slot_free);
+}
+
+// A new node is filled, then pushed at the head with a compare-exchange (release), so that
+// the handler sees only complete nodes.
+void register_directory(std::string const& path) {
+    if (path.empty() || path.size() >= PATH_MAX) return;
+    auto* node = new DirectoryNode;
+    node->path = new char[path.size() + 1];
+    std::memcpy(node->path, path.data(), path.size());
+    node->path[path.size()] = '\0';
+    DirectoryNode* head = directories.load(std::memory_order_relaxed);
+    do node->next = head;
+    while (!directories.compare_exchange_weak(head, node, std::memory_order_release,
+                                              std::memory_order_relaxed));
+}
+
+void unregister_directories() {
+    for (DirectoryNode* d = directories.load(std::memory_order_acquire); d != nullptr; d = d->next)
+        d->live.store(false);
 }
 
 } // namespace pgn_iccf::io

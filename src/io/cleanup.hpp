@@ -1,10 +1,11 @@
 // Removal of temporary output files when the process is interrupted.
 //
 // install_signal_cleanup() installs handlers for SIGINT, SIGTERM, SIGHUP and SIGPIPE that unlink
-// every registered temporary file and then end the process by the same signal (the shell reports
-// 128 + the signal number: 130, 143, 129). The registry is async-signal-safe: fixed slots,
-// no allocation in the handler. A signal ignored when install_signal_cleanup() is called
-// (nohup, `trap '' HUP`) stays ignored. Idempotent.
+// every registered temporary file, remove every registered folder that is empty by then
+// (newest first, so a folder's subfolders go before it), and then end the process by the same
+// signal (the shell reports 128 + the signal number: 130, 143, 129). The registry is
+// async-signal-safe: fixed slots, no allocation in the handler. A signal ignored when
+// install_signal_cleanup() is called (nohup, `trap '' HUP`) stays ignored. Idempotent.
 #pragma once
 
 #include <string>
@@ -18,5 +19,12 @@ void install_signal_cleanup();
 int register_temporary(std::string const& path);
 // The file is gone or renamed: forget it.
 void unregister_temporary(int slot);
+
+// Registers a folder the run created, to remove on a signal if it is empty then (rmdir(2)
+// removes nothing else). Folders are kept in a list that only grows (one small node each);
+// the handler walks it newest first.
+void register_directory(std::string const& path);
+// Forgets every registered folder (the run removed or kept them itself).
+void unregister_directories();
 
 } // namespace pgn_iccf::io

@@ -159,8 +159,8 @@ public:
     // No fsync: the output of a bulk conversion can be made again, and syncing every file
     // would make a run over thousands of files several times slower. rename() still gives
     // readers either the old or the new complete file while the system stays up.
-    bool commit(std::string& error) override {
-        if (committed_) return true;
+    bool prepare(std::string& error) override {
+        if (prepared_) return true;
         if (fd_ < 0 && error_.empty()) error_ = "cannot write " + display_ + ": output abandoned";
         if (error_.empty() && flush()) {
             // A failing fchmod (file systems without Unix modes) leaves the private 0600,
@@ -169,14 +169,8 @@ public:
             int const fd = fd_;
             fd_ = -1;
             // Delayed write errors (a full disk, NFS quotas) may show only here.
-            if (check(::close(fd) == 0 ? 0 : errno) &&
-                (temp_.empty() ||
-                 check(::rename(temp_.c_str(), final_.c_str()) == 0 ? 0 : errno))) {
-                if (!temp_.empty()) {
-                    unregister_temporary(slot_);
-                    temp_.clear();
-                }
-                committed_ = true;
+            if (check(::close(fd) == 0 ? 0 : errno)) {
+                prepared_ = true;
                 return true;
             }
         }
@@ -185,6 +179,24 @@ public:
         return false;
     }
 
+    bool commit(std::string& error) override {
+        if (committed_) return true;
+        if (!prepare(error)) return false;
+        if (temp_.empty() || check(::rename(temp_.c_str(), final_.c_str()) == 0 ? 0 : errno)) {
+            if (!temp_.empty()) {
+                unregister_temporary(slot_);
+                temp_.clear();
+            }
+            committed_ = true;
+            return true;
+        }
+        abandon();
+        error = error_;
+        return false;
+    }
+
+    // After a successful prepare() the file is closed but its temporary still there: the
+    // sink is not `fd_ >= 0`, and only commit() or abandon() may follow.
     void abandon() override {
         if (fd_ >= 0) {
             ::close(fd_);
@@ -196,6 +208,7 @@ public:
             temp_.clear();
         }
         buffer_.clear();
+        if (!committed_) prepared_ = false; // a later commit() fails: "output abandoned"
     }
 
     std::string error() const override { return error_; }
@@ -219,12 +232,13 @@ private:
         return false;
     }
 
-    std::string display_; // the path as the user gave it, for messages
-    std::string final_;   // where rename() puts the temporary (links resolved)
-    std::string temp_;    // the temporary's name while it exists; "" when writing in place
-    int fd_;              // -1 once closed
-    int slot_;            // cleanup registration of temp_ (-1: none)
-    mode_t mode_;         // the mode the final file gets
+    std::string display_;   // the path as the user gave it, for messages
+    std::string final_;     // where rename() puts the temporary (links resolved)
+    std::string temp_;      // the temporary's name while it exists; "" when writing in place
+    int fd_;                // -1 once closed
+    int slot_;              // cleanup registration of temp_ (-1: none)
+    mode_t mode_;           // the mode the final file gets
+    bool prepared_ = false; // flushed and closed: only the rename is left
     bool committed_ = false;
     std::string error_;
     std::vector<char> buffer_;
@@ -241,11 +255,12 @@ public:
         error_ = std::string("cannot write to standard output: ") + std::strerror(err);
         return false;
     }
-    bool commit(std::string& error) override {
+    bool prepare(std::string& error) override {
         if (error_.empty()) return true;
         error = error_;
         return false;
     }
+    bool commit(std::string& error) override { return prepare(error); }
     void abandon() override {}
     std::string error() const override { return error_; }
 

@@ -23,8 +23,15 @@ public:
     virtual ~ByteSink() = default;
     // Writes all of `bytes`; false on failure (sticky: later writes fail too).
     virtual bool write(std::string_view bytes) = 0;
-    // Completes the output (flush; for a file: rename into place). False with `error` filled
-    // ("cannot write PATH: reason") on failure; the temporary is then removed.
+    // The first half of commit(): writes out what is buffered and, for a file, closes the
+    // temporary, so that every write error (a full disk shows at the latest at close) is
+    // known; nothing is renamed yet and later writes fail. False with `error` filled on
+    // failure; the temporary is then removed. Lets a caller with two outputs that stand or
+    // fall together (the output and the rejects file) rename neither unless both are whole.
+    // Idempotent.
+    virtual bool prepare(std::string& error) = 0;
+    // Completes the output (prepare(), then for a file: rename into place). False with `error`
+    // filled ("cannot write PATH: reason") on failure; the temporary is then removed.
     virtual bool commit(std::string& error) = 0;
     // Gives up: removes the temporary (the final name keeps what it had). Idempotent.
     virtual void abandon() = 0;
