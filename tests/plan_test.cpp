@@ -188,6 +188,12 @@ BOOST_AUTO_TEST_CASE(several_inputs_mirror_into_the_output_directory) {
          ""},
         {{"archive/deep"}, "outdir", "archive/deep/er/y.pgn -> outdir/er/y.iccf.pgn", "outdir/er"},
         {{"archive/deep/"}, "outdir", "archive/deep/er/y.pgn -> outdir/er/y.iccf.pgn", "outdir/er"},
+        // A missing -o folder is made with its missing parents (as mkdir -p), parents first.
+        {{"g.pgn", "-"},
+         "new/er/out",
+         "g.pgn -> new/er/out/g.iccf.pgn; <stdin> -> new/er/out/stdin.iccf.pgn",
+         "new; new/er; new/er/out"},
+        {{"g.pgn"}, "outdir/x/y/", "g.pgn -> outdir/x/y/g.iccf.pgn", "outdir/x; outdir/x/y"},
     };
     auto fs = archive_tree();
     fs.dir("outdir/2024").dir("outdir/deep");
@@ -200,6 +206,13 @@ BOOST_AUTO_TEST_CASE(several_inputs_mirror_into_the_output_directory) {
             BOOST_TEST(jobs_of(p) == c.want_jobs);
             BOOST_TEST(joined(p.directories_to_create) == c.want_create);
         }
+    }
+    // A file in the way of the missing folder's parents: refused, nothing to create.
+    {
+        Plan const q = make_plan(request({"g.pgn", "-"}, "g.pgn/x/out"), fs);
+        BOOST_TEST(joined(q.problems).find("Not a directory") != std::string::npos,
+                   joined(q.problems));
+        BOOST_TEST(q.directories_to_create.empty());
     }
     // Existing folders are not created again; new ones come after their parents.
     Plan const p = make_plan(request({"archive", "-"}, "outdir"), fs);

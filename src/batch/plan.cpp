@@ -264,9 +264,29 @@ private:
             out_exists_ = true;
             out_id_ = out.id;
             break;
-        case Kind::missing:
-            plan_.directories_to_create.push_back(out_dir_);
+        case Kind::missing: {
+            // Created with its missing parents (as mkdir -p), parents first.
+            std::vector<std::string> chain{out_dir_};
+            for (std::string at = out_dir_;;) {
+                std::size_t const slash = at.find_last_of('/');
+                if (slash == std::string::npos || slash == 0) break;
+                at.resize(slash);
+                Status const up = fs_.status(at);
+                if (up.kind == Kind::missing) {
+                    chain.push_back(at);
+                    continue;
+                }
+                if (up.kind != Kind::directory) {
+                    plan_.problems.push_back("-o " + output_ + ": " + at + " is not a directory");
+                    output_usable_ = false;
+                    chain.clear();
+                }
+                break;
+            }
+            plan_.directories_to_create.insert(plan_.directories_to_create.end(), chain.rbegin(),
+                                               chain.rend());
             break;
+        }
         case Kind::file:
         case Kind::other:
             plan_.problems.push_back(
