@@ -211,6 +211,30 @@ for (const [o, words] of refusals) {
     fail('progress', JSON.stringify(calls));
 }
 
+// Time linear in the input: 16 copies of a 2.3 MB file take about 16 times as long as one,
+// not 50 (an exact reserve per game once copied the whole output for every game under libc++:
+// 2.3 MB in 236 ms, 18.6 MB in 11.3 s). Best of three, and a wide margin for noisy machines.
+{
+  const one = fs.readFileSync(path.join(dataDir, 'corpus', 'lichess_db_standard_rated_2021-10_first999.pgn'));
+  const many = Buffer.concat(Array(16).fill(one));
+  const best = (bytes) => {
+    let t = Infinity;
+    for (let i = 0; i < 3; ++i) {
+      const t0 = performance.now();
+      m.convert(bytes, { to: 'numeric' });
+      t = Math.min(t, performance.now() - t0);
+    }
+    return t;
+  };
+  best(new Uint8Array(one)); // warm-up: the engine compiles the hot code optimised
+  const t1 = best(new Uint8Array(one));
+  const t16 = best(new Uint8Array(many));
+  ++checked;
+  console.log(`linear time: ${(one.length / 1e6).toFixed(1)} MB in ${t1.toFixed(0)} ms, 16 times that in ${t16.toFixed(0)} ms ` +
+    `(${(many.length / 1e3 / t16).toFixed(1)} MB/s)`);
+  if (t16 > 40 * t1) fail('linear time', `16 copies took ${(t16 / t1).toFixed(1)} times one`);
+}
+
 // The position under the cursor: after 1. e4 e5 2. Nf3, the cursor on Nf3.
 {
   const text = '[Event "x"]\n\n1. e4 e5 2. Nf3 (2. Nc3 Nc6) 2... Nc6 *\n';
