@@ -386,7 +386,8 @@
         if (r.error) return;
         drawBoard(r.fen, r.from, r.to);
         $('board-caption').textContent = r.found
-          ? `After ${r.number}${r.white ? '.' : '...'} ${r.token} (line ${r.line}, game ${r.game}); ${r.fen}`
+          ? `After ${r.number}${r.white ? '.' : '...'} ${r.token}${r.corrected ? ' (read as its suggestion)' : ''}` +
+            ` (line ${r.line}, game ${r.game}); ${r.fen}`
           : `Before the first move; ${r.fen}`;
       } catch (e) { /* the next cursor move asks again */ }
     }, 120);
@@ -446,6 +447,16 @@
   $('options').addEventListener('submit', (e) => e.preventDefault());
   $('options').addEventListener('change', () => { convertSoon(); updateBoard(); });
   $('convert').addEventListener('click', convertNow);
+  $('clear').addEventListener('click', () => {
+    file = null;
+    inputDirty = false;
+    input.readOnly = false;
+    input.value = '';
+    $('file-name').textContent = '';
+    setNotice('');
+    input.focus();
+    convertSoon();
+  });
   $('cancel').addEventListener('click', () => {
     ++generation;
     bulk.restart(new Error('cancelled'));

@@ -293,13 +293,14 @@ public:
         int number = 0;
         bool white = true;
         syntax::Location where{};
+        bool corrected = false; // the move is the one suggestion for a typo
     };
     Seen best;
     std::string first_fen; // the position before the first move
     bool started = false;
 
     void play(chess::Position& pos, chess::Move m, chess::UndoInfo& undo, int number,
-              syntax::Token const& move, syntax::Token const&, bool) override {
+              syntax::Token const& move, syntax::Token const&, bool corrected) override {
         if (!started) {
             first_fen = pos.fen();
             started = true;
@@ -314,6 +315,7 @@ public:
             best.number = number;
             best.white = white;
             best.where = move.where;
+            best.corrected = corrected;
         }
     }
     void begin_variation() override { saved_.push_back(best); }
@@ -347,8 +349,10 @@ val position_at(val const& input, double offset_value, val const& options) {
         pgn::ReplayOptions ro;
         ro.read = choices->convert.read;
         ro.variations = true;
-        ro.keep_broken = true; // show the position up to a bad move
-        ro.fix_typos = choices->convert.fix_typos;
+        // Up to a bad move, and past a typo with one suggestion (as --fix-typos reads it): the
+        // board follows a typed score as far as it can be played.
+        ro.keep_broken = true;
+        ro.fix_typos = true;
         CursorConsumer consumer(offset);
         pgn::Replayer replayer;
         std::vector<pgn::Problem> problems;
@@ -361,6 +365,7 @@ val position_at(val const& input, double offset_value, val const& options) {
             r.set("token", b.token);
             r.set("number", b.number);
             r.set("white", b.white);
+            r.set("corrected", b.corrected);
             r.set("line", static_cast<double>(b.where.line));
             r.set("column", static_cast<double>(b.where.column));
             if (!b.move.is_null()) {
