@@ -72,7 +72,7 @@ src/batch/convert.cpp
 src/batch/report.cpp
 src/web/binding.cpp
 "
-cxxflags="-std=c++20 -O3 -DNDEBUG -fwasm-exceptions -I$root/src -I$obj/include -isystem $obj/boost \
+cxxflags="-std=c++20 -O3 -DNDEBUG -fwasm-exceptions -msimd128 -msse2 -I$root/src -I$obj/include -isystem $obj/boost \
 -Wall -Wextra -Wno-sign-conversion -fconstexpr-steps=2147483647"
 objects=""
 for s in $sources; do objects="$objects $obj/$(echo "$s" | tr / _).o"; done
