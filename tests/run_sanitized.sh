@@ -5,7 +5,8 @@
 # targets (-DPGN_ICCF_BUILD_FUZZ=ON), then runs the test suite there without the slow perft
 # test: every Boost test, the CLI tests on the instrumented pgn-iccf, and each fuzz target
 # for a fixed number of runs with a fixed seed over data/edge, data/sample, data/golden and
-# data/hostile, plus data/compressed (label fuzz, about a minute and a half in all).
+# data/hostile, plus data/compressed (label fuzz, about a minute and a half in all). The web
+# tests (label web) are left out: the page they build does not use this build.
 #
 #   tests/run_sanitized.sh [BUILD_DIR]      (default build-sanitize)
 #
@@ -22,4 +23,4 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
 # Reports with function names and lines (Debian installs it as llvm-symbolizer-14 with clang).
 symbolizer=$(command -v llvm-symbolizer || command -v llvm-symbolizer-14 || true)
 if [[ -n $symbolizer ]]; then export ASAN_SYMBOLIZER_PATH=${ASAN_SYMBOLIZER_PATH:-$symbolizer}; fi
-ctest --test-dir "$dir" --output-on-failure -j2 -LE slow
+ctest --test-dir "$dir" --output-on-failure -j2 -LE 'slow|web'

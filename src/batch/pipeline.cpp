@@ -1,10 +1,9 @@
 #include "batch/pipeline.hpp"
 
-#include "batch/wording.hpp"
+#include "batch/convert.hpp"
 
 #include "io/compress.hpp"
 #include "pgn/game_reader.hpp"
-#include "pgn/terminal.hpp"
 
 #include <oneapi/tbb/enumerable_thread_specific.h>
 #include <oneapi/tbb/global_control.h>
@@ -12,7 +11,6 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include <atomic>
-#include <cstdio>
 #include <mutex>
 #include <utility>
 #include <vector>
@@ -21,24 +19,12 @@ namespace pgn_iccf::batch {
 
 namespace {
 
-// "64 MiB", "1.5 GiB", "300 bytes".
-std::string format_size(std::uint64_t n) {
-    char buf[64];
-    if (n >= (std::uint64_t{1} << 30) && n % (std::uint64_t{1} << 30) == 0)
-        std::snprintf(buf, sizeof buf, "%llu GiB", static_cast<unsigned long long>(n >> 30));
-    else if (n >= (std::uint64_t{1} << 20) && n % (std::uint64_t{1} << 20) == 0)
-        std::snprintf(buf, sizeof buf, "%llu MiB", static_cast<unsigned long long>(n >> 20));
-    else if (n >= 1024 && n % 1024 == 0)
-        std::snprintf(buf, sizeof buf, "%llu KiB", static_cast<unsigned long long>(n >> 10));
-    else
-        std::snprintf(buf, sizeof buf, "%llu bytes", static_cast<unsigned long long>(n));
-    return buf;
-}
-
 // One batch of games on its way through the pipeline, with what the worker made of it.
 // Batches are recycled (their strings keep their capacity), so the steady state does not
-// allocate per batch; a batch that held a game of several MiB gives that memory back.
-struct Batch {
+// allocate per batch; a batch that held a game of several MiB gives that memory back. What
+// the worker makes of it (ConvertedBatch: output, rejects, diagnostics, counts) comes from
+// convert_batch (src/batch/convert.hpp).
+struct Batch : ConvertedBatch {
     std::size_t job = 0;
     bool pause = false;      // no games: the reader waits for earlier batches (see run_pipeline)
     std::size_t weight = 0;  // game bytes counted in flight
@@ -50,16 +36,9 @@ struct Batch {
     std::uint64_t consumed = 0; // input bytes as stored, all jobs, at the end of this batch
     std::uint64_t bytes = 0;    // PGN bytes of this job read so far
 
-    // Filled by the worker.
-    std::string out;     // converted games
-    std::string packed;  // `out` compressed, when the output is compressed
-    std::string rejects; // rejected games as read
+    // Filled by the worker, with the fields of ConvertedBatch.
+    std::string packed; // `out` compressed, when the output is compressed
     std::string rejects_packed;
-    std::string messages;                // diagnostics, in game order
-    std::vector<std::string_view> kinds; // of each line of `messages` (pgn::GameReport::kinds)
-    std::uint64_t game_count = 0;        // an oversized game counts at its first piece
-    std::uint64_t converted = 0, kept_broken = 0, rejected = 0, moves = 0, errors = 0, warnings = 0;
-    std::uint64_t corrected = 0; // moves replaced by --fix-typos
 
     void reset() {
         first = last = unreadable = pause = false;
@@ -80,8 +59,7 @@ struct Batch {
             std::vector<std::string_view>().swap(kinds);
         else
             kinds.clear();
-        game_count = converted = kept_broken = rejected = moves = errors = warnings = 0;
-        corrected = 0;
+        clear_counts();
     }
 
     // What a recycled batch keeps: a few times a normal batch (PipelineOptions).
@@ -365,111 +343,13 @@ private:
     std::uint64_t files_done_ = 0;
 };
 
-// Starts a diagnostic line of this layer, in the converter's shape: "FILE:LINE:COL: SEVERITY: "
-// (the file name escaped for the terminal).
-void begin_diagnostic(std::string& m, Job const& job, syntax::Location at, char const* severity) {
-    pgn::append_terminal_safe(m, job.display, pgn::no_cut);
-    m += ':' + std::to_string(at.line) + ':' + std::to_string(at.column) + ": " + severity + ": ";
-}
-
-// Bytes as read to the rejects file; a line end keeps games apart when the input's last game
-// had none.
-void add_to_rejects(Batch& b, std::string_view bytes) {
-    b.rejects += bytes;
-    if (!bytes.empty() && bytes.back() != '\n') b.rejects += '\n';
-}
-
-// A piece of a game larger than --max-game-size: the game is one rejected game with one error
-// (at its first piece); its bytes, piece by piece, go to the rejects file unparsed.
-void oversized_piece(Batch& b, syntax::RawGame const& piece, pgn::GamePart part, Job const& job,
-                     PipelineOptions const& opt, Sinks const& sinks) {
-    if (part == pgn::GamePart::oversized_first) {
-        ++b.game_count;
-        ++b.rejected;
-        ++b.errors;
-        std::string& m = b.messages;
-        begin_diagnostic(m, job, piece.start, "error");
-        m += "game " + std::to_string(piece.number) + ": the game is larger than " +
-             format_size(opt.max_game_size) + " (--max-game-size): not read";
-        b.kinds.emplace_back(); // an error
-        m += sinks.rejects ? "; its bytes go to the rejects file\n" : "\n";
-    }
-    if (!sinks.rejects) return;
-    if (part == pgn::GamePart::oversized_last)
-        add_to_rejects(b, piece.bytes);
-    else
-        b.rejects += piece.bytes; // the game goes on in the next piece
-}
-
-// Text between games (GamePart::text, or a long run of control bytes in pieces: text_first,
-// text_more): no game, so not counted; a warning naming its lines (at the first piece), and
-// its bytes go to the rejects file so that nothing is lost (pieces as they are).
-void text_between_games(Batch& b, syntax::RawGame const& text, pgn::GamePart part, Job const& job,
-                        Sinks const& sinks) {
-    if (part == pgn::GamePart::text_more) {
-        if (sinks.rejects) b.rejects += text.bytes;
-        return;
-    }
-    ++b.warnings;
-    std::string& m = b.messages;
-    begin_diagnostic(m, job, text.start, "warning");
-    auto const last = pgn::last_line(text);
-    bool const more = part == pgn::GamePart::text_first;
-    m += (more                      ? "from line "
-          : last == text.start.line ? "line "
-                                    : "lines ") +
-         std::to_string(text.start.line) +
-         (more || last == text.start.line ? std::string() : '-' + std::to_string(last)) +
-         ": text between games is not a game";
-    m += sinks.rejects ? "; its bytes go to the rejects file\n"
-                       : "; left out (--rejects keeps it)\n";
-    b.kinds.emplace_back("text between games");
-    if (!sinks.rejects) return;
-    if (more)
-        b.rejects += text.bytes;
-    else
-        add_to_rejects(b, text.bytes);
-}
-
 // The parallel middle stage: converts one batch with the thread's own Converter.
 void convert(Batch& b, pgn::Converter& converter, Plan const& plan, PipelineOptions const& opt,
              Sinks const& sinks) {
     if (b.pause) return;
     Job const& job = plan.jobs[b.job];
-    for (std::size_t i = 0; i < b.games.games.size(); ++i) {
-        syntax::RawGame const& game = b.games.games[i];
-        pgn::GamePart const part = b.games.parts[i];
-        if (part == pgn::GamePart::text || part == pgn::GamePart::text_first ||
-            part == pgn::GamePart::text_more) {
-            text_between_games(b, game, part, job, sinks);
-            continue;
-        }
-        if (part != pgn::GamePart::whole) {
-            oversized_piece(b, game, part, job, opt, sinks);
-            continue;
-        }
-        ++b.game_count;
-        pgn::GameReport r = converter.convert(game, job.display, b.out);
-        b.moves += r.moves;
-        b.errors += std::uint64_t(r.errors);
-        b.warnings += std::uint64_t(r.warnings);
-        b.corrected += r.corrected;
-        word_all(r, job.display, b.messages, b.kinds);
-        switch (r.status) {
-        case pgn::GameStatus::converted:
-            ++b.converted;
-            break;
-        case pgn::GameStatus::kept_broken:
-            ++b.kept_broken;
-            break;
-        case pgn::GameStatus::rejected:
-            ++b.rejected;
-            break;
-        }
-        // Every game not converted in full goes to the rejects file as read (a kept-broken
-        // game too: it is written only up to its bad move).
-        if (r.status != pgn::GameStatus::converted && sinks.rejects) add_to_rejects(b, game.bytes);
-    }
+    BatchSource const source{job.display, sinks.rejects != nullptr, opt.max_game_size};
+    convert_batch(b.games, converter, source, b);
     io::Compression const c =
         plan.directory_mode ? job.output_compression : sinks.single_compression;
     if (c != io::Compression::none && !b.out.empty())

@@ -1,0 +1,500 @@
+// The page of pgn-iccf (index.html): input, options, output, diagnostics and the board. Every
+// rule of the conversion is the WebAssembly module's (pgn-iccf.js, the code of the command
+// line); this script only moves bytes to and from it and draws what it returns.
+/* global PgnIccfSource, pgnIccfWorkerMain */
+'use strict';
+
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const input = $('input');
+  const output = $('output');
+  const notice = $('notice');
+
+  // Inputs up to this size convert as they are typed; larger ones on Convert, in the worker.
+  const liveLimit = 256 * 1024;
+  // The input text area holds files up to this size; a larger file is converted as it was
+  // read, the text area showing its beginning.
+  const editLimit = 4 * 1024 * 1024;
+  const shownLimit = 512 * 1024; // of a large output, the text area shows this much
+  const shareLimit = 6000; // bytes of PGN in a Share link
+
+  // --- workers ------------------------------------------------------------------------------
+  // Two workers started from the module's text (a blob: works from file:// and any server):
+  // `quick` for conversions as you type and the board, `bulk` for Convert (cancelled by
+  // terminating it, so the page never waits on a long conversion).
+  const workerUrl = URL.createObjectURL(new Blob([
+    `${PgnIccfSource.toString()}\n${pgnIccfWorkerMain.toString()}\n` +
+    'pgnIccfWorkerMain(self, PgnIccfSource());\n'], { type: 'text/javascript' }));
+
+  class Channel {
+    constructor() { this.next = 1; this.pending = new Map(); this.start(); }
+    start() {
+      this.worker = new Worker(workerUrl);
+      this.worker.onmessage = (e) => {
+        const p = this.pending.get(e.data.id);
+        if (!p) return;
+        if (e.data.progress) { if (p.progress) p.progress(...e.data.progress); return; }
+        this.pending.delete(e.data.id);
+        if (e.data.error !== undefined) p.reject(new Error(e.data.error));
+        else p.resolve(e.data.result);
+      };
+      this.worker.onerror = (e) => this.restart(new Error(e.message || 'the converter stopped'));
+    }
+    request(message, progress, transfer = []) {
+      const id = this.next++;
+      return new Promise((resolve, reject) => {
+        this.pending.set(id, { resolve, reject, progress });
+        this.worker.postMessage({ ...message, id }, transfer);
+      });
+    }
+    restart(reason) {
+      this.worker.terminate();
+      for (const p of this.pending.values()) p.reject(reason);
+      this.pending.clear();
+      this.start();
+    }
+  }
+  const quick = new Channel();
+  const bulk = new Channel();
+
+  // --- the input as bytes -------------------------------------------------------------------
+  // A file keeps its bytes as read (Latin-1 and UTF-8 alike pass through unchanged, as in the
+  // command line) until the text is edited; typed text is UTF-8.
+  let file = null; // {name, bytes, shown: whether the text area holds all of it}
+  let inputDirty = false;
+
+  function inputBytes() {
+    if (file && (!inputDirty || !file.shown)) return file.bytes;
+    return new TextEncoder().encode(input.value);
+  }
+
+  function decodeForDisplay(bytes) {
+    try {
+      return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch (e) {
+      return new TextDecoder('windows-1252').decode(bytes);
+    }
+  }
+
+  function setFile(name, bytes) {
+    const shown = bytes.length <= editLimit;
+    file = { name, bytes, shown };
+    inputDirty = false;
+    input.value = decodeForDisplay(shown ? bytes : bytes.subarray(0, 64 * 1024));
+    input.readOnly = !shown;
+    $('file-name').textContent = `${name} (${formatBytes(bytes.length)})`;
+    notice.textContent = shown ? '' : `${name} is ${formatBytes(bytes.length)}: the box shows its ` +
+      'beginning; Convert converts all of it.';
+  }
+
+  function formatBytes(n) {
+    if (n >= 1e6) return `${(n / 1e6).toFixed(1)} MB`;
+    if (n >= 1e3) return `${(n / 1e3).toFixed(1)} kB`;
+    return `${n} bytes`;
+  }
+
+  async function openFile(f) {
+    const bytes = new Uint8Array(await f.arrayBuffer());
+    const magic = (a, b, c) => bytes[0] === a && bytes[1] === b && (c === undefined || bytes[2] === c);
+    // What the bytes are, as the command line looks at them (by their first bytes, not the name).
+    if (magic(0x1f, 0x8b)) {
+      try {
+        const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+        setFile(f.name, new Uint8Array(await new Response(stream).arrayBuffer()));
+      } catch (e) {
+        setNotice(`${f.name}: the gzip data is corrupt or truncated (${e.message})`);
+        return;
+      }
+    } else if (magic(0x42, 0x5a, 0x68) || (bytes[0] === 0x28 && bytes[1] === 0xb5 && bytes[2] === 0x2f && bytes[3] === 0xfd)) {
+      const kind = bytes[0] === 0x42 ? 'bzip2' : 'zstd';
+      setNotice(`${f.name} is ${kind}-compressed: this page reads .pgn and .pgn.gz files. ` +
+        `Decompress it first, or use the command-line tool: pgn-iccf ${f.name}`);
+      return;
+    } else {
+      setFile(f.name, bytes);
+    }
+    convertNow();
+  }
+
+  function setNotice(text) { notice.textContent = text; }
+
+  // --- options --------------------------------------------------------------------------------
+  const optionNames = ['to', 'lang', 'inputLang', 'width', 'fixTypos', 'annotate', 'comments', 'nags',
+    'variations', 'keepBroken', 'strict', 'iccfShortPromotion'];
+  const defaults = { to: 'numeric', lang: 'en', inputLang: 'en', width: 79, fixTypos: false, annotate: false,
+    comments: true, nags: true, variations: true, keepBroken: false, strict: false, iccfShortPromotion: false };
+
+  function options() {
+    const o = {};
+    for (const name of optionNames) {
+      const el = $(`opt-${name}`);
+      if (el.type === 'checkbox') o[name] = el.checked;
+      else if (name === 'width') o[name] = el.value === '' ? 79 : Number(el.value);
+      else o[name] = el.value;
+    }
+    return o;
+  }
+
+  function setOption(name, value) {
+    const el = $(`opt-${name}`);
+    if (!el) return;
+    if (el.type === 'checkbox') el.checked = !['0', 'false', 'no', 'off'].includes(String(value).toLowerCase());
+    else if (el.tagName === 'SELECT' && ![...el.options].some((o) => o.value === value)) {
+      el.add(new Option(value, value)); // shown, and refused by the module with its words
+      el.value = value;
+    } else el.value = value;
+  }
+
+  async function fillLanguages() {
+    const list = await quick.request({ kind: 'languages' });
+    for (const sel of [$('opt-lang'), $('opt-inputLang')]) {
+      const keep = sel.value;
+      const auto = sel.id === 'opt-inputLang';
+      sel.textContent = '';
+      if (auto) sel.add(new Option('auto (each game in the language that plays it)', 'auto'));
+      for (const l of list) sel.add(new Option(`${l.code}: ${l.name}`, l.code));
+      sel.value = keep;
+    }
+  }
+
+  // --- conversion --------------------------------------------------------------------------------
+  let generation = 0; // a newer conversion makes older answers stale
+  let lastResult = null;
+
+  function suffix(to) { return to === 'san' ? '.san.pgn' : to === 'lan' ? '.lan.pgn' : '.iccf.pgn'; }
+
+  function outputName() {
+    const base = file ? file.name.replace(/(\.pgn)?(\.gz|\.bz2|\.zst)?$/i, '') : 'game';
+    return base + suffix(options().to);
+  }
+
+  async function convert(bytes, useBulk) {
+    const mine = ++generation;
+    const channel = useBulk ? bulk : quick;
+    const box = $('progress-box');
+    if (useBulk) {
+      box.hidden = false;
+      $('progress').value = 0;
+      $('progress-text').textContent = '';
+    }
+    try {
+      const result = await channel.request({ kind: 'convert', bytes, options: options() }, (done, total) => {
+        $('progress').value = total ? done / total : 1;
+        $('progress-text').textContent = `${formatBytes(done)} of ${formatBytes(total)}`;
+      });
+      if (mine !== generation) return;
+      show(result);
+    } catch (e) {
+      if (mine === generation) setNotice(e.message === 'cancelled' ? 'Conversion cancelled.' : `The conversion failed: ${e.message}`);
+    } finally {
+      if (useBulk && mine === generation) box.hidden = true;
+    }
+  }
+
+  function convertNow() {
+    const bytes = inputBytes();
+    convert(bytes.slice(), bytes.length > liveLimit);
+  }
+
+  let timer = 0;
+  function convertSoon() {
+    clearTimeout(timer);
+    if (!$('live').checked) return;
+    const bytes = inputBytes();
+    if (bytes.length > liveLimit) {
+      setNotice('Large input: press Convert.');
+      return;
+    }
+    timer = setTimeout(() => convert(bytes, false), 300);
+  }
+
+  function show(result) {
+    lastResult = result;
+    if (result.error) {
+      setNotice(`pgn-iccf: error: ${result.error}`);
+      return;
+    }
+    setNotice('');
+    const text = decodeForDisplay(result.output.length > shownLimit ? result.output.subarray(0, shownLimit) : result.output);
+    output.value = text;
+    $('output-note').textContent = result.output.length > shownLimit
+      ? `${formatBytes(result.output.length)}: the box shows the beginning; Copy and Download take all of it.` : '';
+    $('download-rejects').hidden = result.rejects.length === 0;
+    $('summary').textContent = result.summary.line;
+    showDiagnostics(result.diagnostics);
+    document.body.dataset.converted = String(generation);
+  }
+
+  // --- diagnostics ---------------------------------------------------------------------------------
+  const maxShown = 1000;
+
+  function showDiagnostics(list) {
+    const ol = $('diagnostics');
+    ol.textContent = '';
+    for (const d of list.slice(0, maxShown)) {
+      const li = document.createElement('li');
+      li.className = d.severity;
+      const where = document.createElement('button');
+      where.type = 'button';
+      where.className = 'where';
+      where.textContent = `${d.line}:${d.column}: ${d.severity}: ${d.text}`;
+      where.title = 'Show this place in the game score';
+      where.addEventListener('click', () => selectToken(d.line, d.column));
+      li.append(where);
+      for (const s of suggestions(d.text)) {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'suggestion';
+        b.textContent = `use ${s.move}${s.reading ? ` (${s.reading})` : ''}`;
+        b.setAttribute('aria-label', `Replace the move at line ${d.line}, column ${d.column} with ${s.move}`);
+        b.addEventListener('click', () => replaceToken(d.line, d.column, s.move));
+        li.append(' ', b);
+      }
+      ol.append(li);
+    }
+    if (list.length > maxShown) {
+      const li = document.createElement('li');
+      li.textContent = `… and ${list.length - maxShown} more`;
+      ol.append(li);
+    }
+  }
+
+  // The moves of a "did you mean 3644 (Nd4) or 3655 (Nf6)?" of the module's text.
+  function suggestions(text) {
+    const at = text.indexOf('did you mean ');
+    if (at < 0) return [];
+    const end = text.indexOf('?', at);
+    const part = text.slice(at + 13, end < 0 ? undefined : end);
+    const found = [];
+    for (const m of part.matchAll(/([^\s,()]+)(?: \(([^)]*)\))?/g)) {
+      if (m[1] === 'or') continue;
+      found.push({ move: m[1], reading: m[2] });
+    }
+    return found;
+  }
+
+  // The text area's character range of the token at LINE:COLUMN (a column counts bytes).
+  function tokenRange(line, column) {
+    if (file && !file.shown) return null;
+    const text = input.value;
+    let start = 0;
+    for (let l = 1; l < line; ++l) {
+      const nl = text.indexOf('\n', start);
+      if (nl < 0) return null;
+      start = nl + 1;
+    }
+    let bytes = 0;
+    let i = start;
+    const enc = new TextEncoder();
+    while (bytes < column - 1 && i < text.length && text[i] !== '\n') {
+      const cp = text.codePointAt(i);
+      const ch = String.fromCodePoint(cp);
+      bytes += enc.encode(ch).length;
+      i += ch.length;
+    }
+    let end = i;
+    while (end < text.length && !/[\s(){};]/.test(text[end])) ++end;
+    if (end === i && end < text.length) ++end;
+    return [i, end];
+  }
+
+  function selectToken(line, column) {
+    const r = tokenRange(line, column);
+    if (!r) return;
+    input.focus();
+    input.setSelectionRange(r[0], r[1]);
+    // Scroll the line into view.
+    const lineHeight = parseFloat(getComputedStyle(input).lineHeight) || 20;
+    input.scrollTop = Math.max(0, (line - 3) * lineHeight);
+    input.classList.add('marked');
+    setTimeout(() => input.classList.remove('marked'), 1500);
+    updateBoard();
+  }
+
+  function replaceToken(line, column, move) {
+    const r = tokenRange(line, column);
+    if (!r) return;
+    input.focus();
+    input.setSelectionRange(r[0], r[1]);
+    input.setRangeText(move, r[0], r[1], 'select');
+    inputDirty = true;
+    convert(inputBytes(), false);
+    updateBoard();
+  }
+
+  // --- board -------------------------------------------------------------------------------------------
+  const glyphs = { K: '\u2654', Q: '\u2655', R: '\u2656', B: '\u2657', N: '\u2658', P: '\u2659',
+    k: '\u265a', q: '\u265b', r: '\u265c', b: '\u265d', n: '\u265e', p: '\u265f' };
+
+  function drawBoard(fen, from, to) {
+    const size = 40;
+    const svgNS = 'http://www.w3.org/2000/svg';
+    const svg = document.createElementNS(svgNS, 'svg');
+    svg.setAttribute('viewBox', `0 0 ${size * 8 + 20} ${size * 8 + 20}`);
+    svg.setAttribute('aria-hidden', 'true');
+    const rows = (fen || '').split(' ')[0].split('/');
+    const squareName = (f, r) => 'abcdefgh'[f] + (r + 1);
+    const el = (name, attrs, text) => {
+      const e = document.createElementNS(svgNS, name);
+      for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+      if (text !== undefined) e.textContent = text;
+      svg.append(e);
+      return e;
+    };
+    for (let r = 7; r >= 0; --r) {
+      for (let f = 0; f < 8; ++f) {
+        const x = 20 + f * size;
+        const y = (7 - r) * size;
+        const name = squareName(f, r);
+        let cls = (f + r) % 2 === 0 ? 'dark' : 'light';
+        if (name === from || name === to) cls += ' moved';
+        el('rect', { x, y, width: size, height: size, class: cls });
+      }
+    }
+    for (let i = 0; i < 8; ++i) {
+      // ICCF numeric names: files and ranks 1-8 (and the letters of SAN).
+      el('text', { x: 20 + i * size + size / 2, y: size * 8 + 15, class: 'coord' }, `${i + 1} ${'abcdefgh'[i]}`);
+      el('text', { x: 10, y: (7 - i) * size + size / 2 + 5, class: 'coord' }, String(i + 1));
+    }
+    rows.forEach((row, i) => {
+      let f = 0;
+      for (const c of row) {
+        if (c >= '1' && c <= '8') { f += Number(c); continue; }
+        if (glyphs[c]) {
+          el('text', { x: 20 + f * size + size / 2, y: i * size + size * 0.78, class: `piece ${c === c.toUpperCase() ? 'white' : 'black'}` }, glyphs[c]);
+        }
+        ++f;
+      }
+    });
+    const box = $('board');
+    box.textContent = '';
+    box.append(svg);
+    box.setAttribute('aria-label', `chess board: ${fen}`);
+  }
+
+  let boardTimer = 0;
+  function updateBoard() {
+    clearTimeout(boardTimer);
+    boardTimer = setTimeout(async () => {
+      if (file && !file.shown) return;
+      const text = input.value;
+      if (text.length > liveLimit * 4) return;
+      const bytes = new TextEncoder().encode(text);
+      const offset = new TextEncoder().encode(text.slice(0, input.selectionStart)).length;
+      try {
+        const r = await quick.request({ kind: 'position', bytes, offset, options: options() });
+        if (r.error) return;
+        drawBoard(r.fen, r.from, r.to);
+        $('board-caption').textContent = r.found
+          ? `After ${r.number}${r.white ? '.' : '...'} ${r.token}${r.corrected ? ' (read as its suggestion)' : ''}` +
+            ` (line ${r.line}, game ${r.game}); ${r.fen}`
+          : `Before the first move; ${r.fen}`;
+      } catch (e) { /* the next cursor move asks again */ }
+    }, 120);
+  }
+
+  // --- output ----------------------------------------------------------------------------------------
+  function download(bytes, name) {
+    const url = URL.createObjectURL(new Blob([bytes], { type: 'application/x-chess-pgn' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  async function copyOutput() {
+    if (!lastResult || !lastResult.output) return;
+    const text = decodeForDisplay(lastResult.output);
+    try {
+      await navigator.clipboard.writeText(text);
+      $('output-note').textContent = 'Copied.';
+    } catch (e) {
+      output.focus();
+      output.select();
+      document.execCommand('copy');
+      $('output-note').textContent = 'Copied.';
+    }
+  }
+
+  function shareLink() {
+    const bytes = inputBytes();
+    if (bytes.length > shareLimit) {
+      $('output-note').textContent = `A link holds at most ${shareLimit} bytes of PGN; this input has ${bytes.length}.`;
+      return null;
+    }
+    const params = new URLSearchParams();
+    const o = options();
+    for (const name of optionNames) if (String(o[name]) !== String(defaults[name])) params.set(name, String(o[name]));
+    params.set('pgn', decodeForDisplay(bytes));
+    const url = `${location.href.split(/[?#]/)[0]}?${params.toString()}`;
+    $('output-note').textContent = 'Link to this game score (copied):';
+    let link = $('share-link');
+    if (!link) {
+      link = document.createElement('a');
+      link.id = 'share-link';
+      $('output-note').after(link);
+    }
+    link.href = url;
+    link.textContent = url.length > 80 ? `${url.slice(0, 77)}…` : url;
+    if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => {});
+    return url;
+  }
+
+  // --- wiring ---------------------------------------------------------------------------------------
+  $('options').addEventListener('submit', (e) => e.preventDefault());
+  $('options').addEventListener('change', () => { convertSoon(); updateBoard(); });
+  $('convert').addEventListener('click', convertNow);
+  $('clear').addEventListener('click', () => {
+    file = null;
+    inputDirty = false;
+    input.readOnly = false;
+    input.value = '';
+    $('file-name').textContent = '';
+    setNotice('');
+    input.focus();
+    convertSoon();
+  });
+  $('cancel').addEventListener('click', () => {
+    ++generation;
+    bulk.restart(new Error('cancelled'));
+    $('progress-box').hidden = true;
+    setNotice('Conversion cancelled.');
+  });
+  input.addEventListener('input', () => { inputDirty = true; convertSoon(); updateBoard(); });
+  for (const ev of ['click', 'keyup', 'select']) input.addEventListener(ev, updateBoard);
+  $('file').addEventListener('change', (e) => { if (e.target.files[0]) openFile(e.target.files[0]); });
+  document.addEventListener('dragover', (e) => { e.preventDefault(); document.body.classList.add('dragging'); });
+  document.addEventListener('dragleave', () => document.body.classList.remove('dragging'));
+  document.addEventListener('drop', (e) => {
+    e.preventDefault();
+    document.body.classList.remove('dragging');
+    const f = e.dataTransfer && e.dataTransfer.files[0];
+    if (f) openFile(f);
+  });
+  $('copy').addEventListener('click', copyOutput);
+  $('download').addEventListener('click', () => { if (lastResult && lastResult.output) download(lastResult.output, outputName()); });
+  $('download-rejects').addEventListener('click', () => {
+    if (lastResult && lastResult.rejects) download(lastResult.rejects, outputName().replace(/\.[a-z]+\.pgn$/, '.rejects.pgn'));
+  });
+  $('share').addEventListener('click', shareLink);
+
+  // The query: ?to=san&pgn=... (and the other options by their names).
+  const query = new URLSearchParams(location.search);
+  for (const name of optionNames) if (query.has(name)) setOption(name, query.get(name));
+  fillLanguages().then(() => {
+    for (const name of ['lang', 'inputLang']) if (query.has(name)) setOption(name, query.get(name));
+  }).catch(() => {});
+  drawBoard('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+  if (query.has('pgn')) {
+    input.value = query.get('pgn');
+    inputDirty = true;
+    convert(inputBytes(), false);
+    updateBoard();
+  }
+
+  // For tests and the curious: the page's state.
+  window.pgnIccfPage = { options, shareLink, get result() { return lastResult; }, get generation() { return generation; } };
+})();

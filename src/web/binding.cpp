@@ -1,0 +1,412 @@
+// The WebAssembly binding (embind) of the converter: what OUTDIR/pgn-iccf.mjs exports to the
+// page's worker and to Node. It runs the command line's own code on bytes in memory: the
+// input check of src/io (sniff), the GameReader, and convert_batch (src/batch/convert.hpp),
+// batch by batch as a pipeline worker does, on one thread. Nothing here words a diagnostic or
+// decides a rule: the page shows what this returns.
+//
+//   convert(bytes, options)               -> {output, rejects, diagnostics, summary} or {error}
+//   convertWithProgress(bytes, options, f) the same, calling f(bytesDone, bytesTotal) per batch
+//   positionAt(bytes, offset, options)    -> the position after the move at or before offset
+//   languages()                           -> [{code, name}] of --lang and --input-lang
+#include "batch/convert.hpp"
+#include "batch/report.hpp"
+#include "chess/position.hpp"
+#include "io/source.hpp"
+#include "notation/notation.hpp"
+#include "pgn/converter.hpp"
+#include "pgn/game_reader.hpp"
+#include "pgn/replayer.hpp"
+
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace pgn_iccf;
+using emscripten::val;
+
+// The input, already in the module's memory.
+class MemorySource final : public io::ByteSource {
+public:
+    explicit MemorySource(std::string_view bytes) : bytes_(bytes) {}
+    std::ptrdiff_t read(char* dst, std::size_t n) override {
+        n = std::min(n, bytes_.size() - pos_);
+        std::memcpy(dst, bytes_.data() + pos_, n);
+        pos_ += n;
+        return static_cast<std::ptrdiff_t>(n);
+    }
+    std::uint64_t consumed() const override { return pos_; }
+
+private:
+    std::string_view bytes_;
+    std::size_t pos_ = 0;
+};
+
+// A Uint8Array's bytes copied into a string (one memcpy through a view of the heap).
+std::string bytes_of(val const& array) {
+    std::string s(array["length"].as<std::size_t>(), '\0');
+    if (!s.empty()) {
+        val view(
+            emscripten::typed_memory_view(s.size(), reinterpret_cast<unsigned char*>(s.data())));
+        view.call<void>("set", array);
+    }
+    return s;
+}
+
+// A copy of `s` as a new Uint8Array.
+val array_of(std::string_view s) {
+    return val::global("Uint8Array")
+        .new_(emscripten::typed_memory_view(s.size(),
+                                            reinterpret_cast<unsigned char const*>(s.data())))
+        .call<val>("slice");
+}
+
+std::string language_list() {
+    std::string s;
+    for (auto const& l : notation::all_languages()) {
+        if (!s.empty()) s += ' ';
+        s += l.code;
+    }
+    return s;
+}
+
+bool flag(val const& o, char const* name, bool otherwise) {
+    val const v = o[name];
+    if (v.isUndefined() || v.isNull()) return otherwise;
+    return v.as<bool>();
+}
+
+std::string text(val const& o, char const* name, char const* otherwise) {
+    val const v = o[name];
+    if (v.isUndefined() || v.isNull()) return otherwise;
+    return v.as<std::string>();
+}
+
+struct Choices {
+    pgn::ConvertOptions convert{};
+    bool rejects = true; // the rejects are returned (as with --rejects)
+};
+
+// The options object in the command line's terms, refused with the command line's words.
+std::optional<Choices> choices_of(val const& o, std::string& error) {
+    Choices c;
+    if (o.isUndefined() || o.isNull()) return c;
+    std::string const to = text(o, "to", "numeric");
+    if (to == "numeric" || to == "iccf")
+        c.convert.to = notation::Notation::numeric;
+    else if (to == "san")
+        c.convert.to = notation::Notation::san;
+    else if (to == "lan")
+        c.convert.to = notation::Notation::lan;
+    else {
+        error = "unknown notation '" + to + "' for --to (numeric, san or lan)";
+        return std::nullopt;
+    }
+    std::string const lang = text(o, "lang", "en");
+    c.convert.write.letters = notation::letters_for(lang);
+    if (!c.convert.write.letters) {
+        error = "unknown language '" + lang + "' for --lang (" + language_list() + ")";
+        return std::nullopt;
+    }
+    std::string const input_lang = text(o, "inputLang", "en");
+    c.convert.auto_input_lang = input_lang == "auto";
+    c.convert.read.letters =
+        c.convert.auto_input_lang ? &notation::english() : notation::letters_for(input_lang);
+    if (!c.convert.read.letters) {
+        error =
+            "unknown language '" + input_lang + "' for --input-lang (auto " + language_list() + ")";
+        return std::nullopt;
+    }
+    int width = 79;
+    if (val const w = o["width"]; !w.isUndefined() && !w.isNull()) {
+        double const d = w.as<double>();
+        if (!(d >= -1e9 && d <= 1e9) || d != static_cast<double>(static_cast<int>(d))) {
+            error = "--width takes a whole number";
+            return std::nullopt;
+        }
+        width = static_cast<int>(d);
+    }
+    if (width < 0) {
+        error = "--width must be 0 or more";
+        return std::nullopt;
+    }
+    if (width > 0 && width < 10) {
+        error = "--width must be 0 or at least 10";
+        return std::nullopt;
+    }
+    c.convert.width = width;
+    c.convert.read.iccf_short_promotion = flag(o, "iccfShortPromotion", false);
+    c.convert.fix_typos = flag(o, "fixTypos", false);
+    c.convert.annotate = flag(o, "annotate", false);
+    c.convert.comments = flag(o, "comments", true);
+    c.convert.nags = flag(o, "nags", true);
+    c.convert.variations = flag(o, "variations", true);
+    c.convert.keep_broken = flag(o, "keepBroken", false);
+    c.convert.strict = flag(o, "strict", false);
+    c.rejects = flag(o, "rejects", true);
+    return c;
+}
+
+val error_result(std::string const& message) {
+    val r = val::object();
+    r.set("error", message);
+    return r;
+}
+
+// The diagnostic lines of convert_batch ("FILE:LINE:COL: SEVERITY: TEXT", here with an empty
+// file name) as objects.
+void add_diagnostics(std::string_view lines, val& out) {
+    std::size_t pos = 0;
+    while (pos < lines.size()) {
+        std::size_t end = lines.find('\n', pos);
+        if (end == std::string_view::npos) end = lines.size();
+        std::string_view line = lines.substr(pos, end - pos);
+        pos = end + 1;
+        val d = val::object();
+        // ":LINE:COL: SEVERITY: TEXT"
+        unsigned long ln = 0, col = 0;
+        std::size_t i = 1;
+        while (i < line.size() && line[i] >= '0' && line[i] <= '9')
+            ln = ln * 10 + static_cast<unsigned long>(line[i++] - '0');
+        ++i;
+        while (i < line.size() && line[i] >= '0' && line[i] <= '9')
+            col = col * 10 + static_cast<unsigned long>(line[i++] - '0');
+        i += 2; // ": "
+        std::size_t const sev_end = line.find(": ", std::min(i, line.size()));
+        std::string_view const severity =
+            sev_end == std::string_view::npos ? std::string_view{} : line.substr(i, sev_end - i);
+        std::string_view const body =
+            sev_end == std::string_view::npos ? line : line.substr(sev_end + 2);
+        d.set("line", static_cast<double>(ln));
+        d.set("column", static_cast<double>(col));
+        d.set("severity", std::string(severity));
+        d.set("text", std::string(body));
+        out.call<void>("push", d);
+    }
+}
+
+val run_convert(val const& input, val const& options, val const& progress) {
+    std::string error;
+    auto const choices = choices_of(options, error);
+    if (!choices) return error_result(error);
+    std::string const bytes = bytes_of(input);
+    auto const started = std::chrono::steady_clock::now();
+
+    val diagnostics = val::array();
+    batch::Summary sum;
+    batch::ConvertedBatch result;
+    // The input check of the command line (io::open_input): the first 4 KiB.
+    io::Sniffed const sniffed = io::sniff(std::string_view(bytes).substr(0, 4096));
+    std::uint64_t bytes_read = 0;
+    if (!sniffed.text || sniffed.compression != io::Compression::none) {
+        std::string const what = sniffed.text ? std::string(io::name(sniffed.compression)) +
+                                                    " data (decompress it first)"
+                                              : sniffed.looks_like;
+        val d = val::object();
+        d.set("line", 0);
+        d.set("column", 0);
+        d.set("severity", std::string("error"));
+        d.set("text", "not PGN text: this looks like " + what);
+        diagnostics.call<void>("push", d);
+        sum.io_failure = true;
+        sum.unreadable = 1;
+    } else {
+        sum.files = 1;
+        MemorySource source(bytes);
+        pgn::GameReader reader(source, std::size_t{4} << 20);
+        pgn::Converter converter(choices->convert);
+        batch::BatchSource const where{"", choices->rejects};
+        pgn::GameBatch games;
+        bool more = true;
+        while (more) {
+            games.clear();
+            more = reader.next_batch(games, std::size_t{1} << 20, 1024);
+            std::size_t const before = result.messages.size();
+            batch::convert_batch(games, converter, where, result);
+            add_diagnostics(std::string_view(result.messages).substr(before), diagnostics);
+            result.messages.clear();
+            if (!progress.isUndefined() && !progress.isNull())
+                progress(static_cast<double>(source.consumed()), static_cast<double>(bytes.size()));
+        }
+        bytes_read = reader.bytes_read();
+    }
+    sum.games = result.game_count;
+    sum.converted = result.converted;
+    sum.rejected = result.rejected;
+    sum.kept_broken = result.kept_broken;
+    sum.moves = result.moves;
+    sum.errors = result.errors;
+    sum.warnings = result.warnings;
+    sum.corrected = result.corrected;
+    sum.bytes = bytes_read;
+    sum.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+
+    val summary = val::object();
+    summary.set("read", static_cast<double>(sum.games));
+    summary.set("converted", static_cast<double>(sum.converted));
+    summary.set("rejected", static_cast<double>(sum.rejected));
+    summary.set("keptBroken", static_cast<double>(sum.kept_broken));
+    summary.set("moves", static_cast<double>(sum.moves));
+    summary.set("errors", static_cast<double>(sum.errors));
+    summary.set("warnings", static_cast<double>(sum.warnings));
+    summary.set("corrected", static_cast<double>(sum.corrected));
+    summary.set("bytes", static_cast<double>(sum.bytes));
+    summary.set("seconds", sum.seconds);
+    summary.set("exitStatus", batch::exit_status(sum));
+    summary.set("line", batch::format_summary(sum));
+
+    val r = val::object();
+    r.set("output", array_of(result.out));
+    r.set("rejects", array_of(result.rejects));
+    r.set("diagnostics", diagnostics);
+    r.set("summary", summary);
+    return r;
+}
+
+val convert(val const& input, val const& options) {
+    return run_convert(input, options, val::undefined());
+}
+
+val convert_with_progress(val const& input, val const& options, val const& progress) {
+    return run_convert(input, options, progress);
+}
+
+// The position after the last move played whose token starts at or before `offset` (a byte
+// offset into the input), in the game holding that offset; moves of a variation closed
+// before the offset do not count. The replay is the converter's own (pgn::Replayer).
+class CursorConsumer final : public pgn::ReplayConsumer {
+public:
+    explicit CursorConsumer(std::uint64_t offset) : offset_(offset) {}
+
+    struct Seen {
+        bool found = false;
+        std::string fen;
+        chess::Move move{};
+        std::string token;
+        int number = 0;
+        bool white = true;
+        syntax::Location where{};
+        bool corrected = false; // the move is the one suggestion for a typo
+    };
+    Seen best;
+    std::string first_fen; // the position before the first move
+    bool started = false;
+
+    void play(chess::Position& pos, chess::Move m, chess::UndoInfo& undo, int number,
+              syntax::Token const& move, syntax::Token const&, bool corrected) override {
+        if (!started) {
+            first_fen = pos.fen();
+            started = true;
+        }
+        bool const white = pos.side_to_move() == chess::Color::white;
+        pos.do_move(m, undo);
+        if (move.where.offset <= offset_) {
+            best.found = true;
+            best.fen = pos.fen();
+            best.move = m;
+            best.token = std::string(move.text);
+            best.number = number;
+            best.white = white;
+            best.where = move.where;
+            best.corrected = corrected;
+        }
+    }
+    void begin_variation() override { saved_.push_back(best); }
+    void end_variation(bool, std::uint64_t end) override {
+        if (saved_.empty()) return;
+        if (end != no_offset && end < offset_) best = saved_.back();
+        saved_.pop_back();
+    }
+
+private:
+    std::uint64_t offset_;
+    std::vector<Seen> saved_;
+};
+
+val position_at(val const& input, double offset_value, val const& options) {
+    std::string error;
+    auto const choices = choices_of(options, error);
+    if (!choices) return error_result(error);
+    std::string const bytes = bytes_of(input);
+    auto const offset = static_cast<std::uint64_t>(std::max(0.0, offset_value));
+    MemorySource source(bytes);
+    pgn::GameReader reader(source, std::size_t{4} << 20);
+    syntax::RawGame game;
+    val r = val::object();
+    r.set("found", false);
+    while (reader.next(game)) {
+        if (reader.part() != pgn::GamePart::whole) continue;
+        std::uint64_t const begin = game.start.offset, end = begin + game.bytes.size();
+        if (offset < begin) break;
+        if (offset > end) continue;
+        pgn::ReplayOptions ro;
+        ro.read = choices->convert.read;
+        ro.variations = true;
+        // Up to a bad move, and past a typo with one suggestion (as --fix-typos reads it): the
+        // board follows a typed score as far as it can be played.
+        ro.keep_broken = true;
+        ro.fix_typos = true;
+        CursorConsumer consumer(offset);
+        pgn::Replayer replayer;
+        std::vector<pgn::Problem> problems;
+        replayer.replay(game, "", ro, consumer, problems);
+        r.set("game", static_cast<double>(game.number));
+        if (consumer.best.found) {
+            auto const& b = consumer.best;
+            r.set("found", true);
+            r.set("fen", b.fen);
+            r.set("token", b.token);
+            r.set("number", b.number);
+            r.set("white", b.white);
+            r.set("corrected", b.corrected);
+            r.set("line", static_cast<double>(b.where.line));
+            r.set("column", static_cast<double>(b.where.column));
+            if (!b.move.is_null()) {
+                r.set("from", std::string(b.move.from().name()));
+                r.set("to", std::string(b.move.to().name()));
+            }
+        } else {
+            std::string fen = consumer.first_fen;
+            if (fen.empty()) {
+                std::string_view const tag = replayer.tags().value(pgn::TagKind::fen);
+                chess::Position p;
+                if (!tag.empty() && p.set_fen(tag, pgn::variant_kind(replayer.tags().value(
+                                                       pgn::TagKind::variant)) == "chess960")
+                                        .ok())
+                    fen = p.fen();
+                else
+                    fen = chess::Position{}.fen();
+            }
+            r.set("fen", fen);
+        }
+        break;
+    }
+    return r;
+}
+
+val languages() {
+    val list = val::array();
+    for (auto const& l : notation::all_languages()) {
+        val o = val::object();
+        o.set("code", std::string(l.code));
+        o.set("name", std::string(l.name));
+        list.call<void>("push", o);
+    }
+    return list;
+}
+
+} // namespace
+
+EMSCRIPTEN_BINDINGS(pgn_iccf) {
+    emscripten::function("convert", &convert);
+    emscripten::function("convertWithProgress", &convert_with_progress);
+    emscripten::function("positionAt", &position_at);
+    emscripten::function("languages", &languages);
+}

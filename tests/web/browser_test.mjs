@@ -1,0 +1,297 @@
+// The page in headless Chromium (issue I, test b), driven over the DevTools protocol
+// (tests/web/cdp.mjs), served by a static server (tests/web/static_server.mjs) and from file://.
+//
+//   node tests/web/browser_test.mjs OUTDIR DATA_DIR SCREENSHOT.png
+//
+// Checks: data/sample/typos.pgn pasted shows the CLI's diagnostics with their "did you mean"
+// buttons; clicking a diagnostic selects its token; clicking the suggestions converts the
+// games; the board follows the cursor; a dropped .pgn.gz converts; a 20 MB file converts in
+// the worker with progress while the page answers, with the output of the module run in Node
+// (the module being checked against the CLI by node_differential.mjs); Cancel stops it; a
+// ?to=san&pgn= link converts on load, and Share makes one; the page from file:// works;
+// labelled controls; no horizontal scrolling on a phone-sized screen; no request leaves the
+// page's own files (every request the browser makes, page and workers, is recorded). A
+// screenshot of the page in use is saved to SCREENSHOT.png (the README's is
+// data/web-screenshot.png).
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
+import { launch } from './cdp.mjs';
+import { serve } from './static_server.mjs';
+
+const [outArg, dataArg, screenshot] = process.argv.slice(2);
+if (!outArg || !dataArg || !screenshot) {
+  console.error('usage: node browser_test.mjs OUTDIR DATA_DIR SCREENSHOT.png');
+  process.exit(2);
+}
+const outDir = path.resolve(outArg);
+const dataDir = path.resolve(dataArg);
+const m = await (await import(pathToFileURL(path.join(outDir, 'pgn-iccf.mjs')).href)).default();
+
+let failures = 0;
+let checks = 0;
+function check(ok, what) {
+  ++checks;
+  if (!ok) {
+    ++failures;
+    console.error(`FAIL ${what}`);
+  } else {
+    console.log(`ok   ${what}`);
+  }
+}
+
+const decode = (bytes) => {
+  try { return new TextDecoder('utf-8', { fatal: true }).decode(bytes); } catch (e) { return new TextDecoder('windows-1252').decode(bytes); }
+};
+const sha256 = (bytes) => crypto.createHash('sha256').update(bytes).digest('hex');
+
+const server = await serve(outDir);
+const browser = await launch({ args: ['--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1'] });
+const fileBase = pathToFileURL(path.join(outDir, 'index.html')).href;
+
+// Every request of every target (pages and their workers).
+const requests = [];
+browser.on((message) => {
+  if (message.method === 'Network.requestWillBeSent') requests.push(message.params.request.url);
+  if (message.method === 'Target.attachedToTarget') {
+    const { sessionId } = message.params;
+    browser.send('Network.enable', {}, sessionId).catch(() => {});
+    browser.send('Runtime.runIfWaitingForDebugger', {}, sessionId).catch(() => {});
+  }
+});
+
+async function openPage(url) {
+  const page = await browser.newPage();
+  await page.send('Page.enable');
+  await page.send('Runtime.enable');
+  await page.send('Network.enable');
+  await page.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true });
+  await page.navigate(url);
+  // The module has started in the quick worker once the languages are listed.
+  await page.until("document.getElementById('opt-lang').options.length > 20", 30000, 'languages listed');
+  return page;
+}
+
+const byId = (id) => `document.getElementById(${JSON.stringify(id)})`;
+const diagnosticTexts = (page) => page.eval(`[...${byId('diagnostics')}.querySelectorAll('.where')].map((b) => b.textContent)`);
+const converted = (page) => page.eval(`Number(document.body.dataset.converted || 0)`);
+
+async function setInput(page, text) {
+  // As a paste: focus, select all, insert the text (input events as from the keyboard).
+  await page.eval(`${byId('input')}.focus(); ${byId('input')}.select(); true`);
+  await page.send('Input.insertText', { text });
+}
+
+async function waitConverted(page, after, what) {
+  await page.until(`Number(document.body.dataset.converted || 0) > ${after}`, 60000, what);
+}
+
+async function clickButton(page, selector, text) {
+  return page.eval(`(() => { const b = [...document.querySelectorAll(${JSON.stringify(selector)})]
+    .find((x) => x.textContent.startsWith(${JSON.stringify(text)})); if (!b) return false; b.click(); return true; })()`);
+}
+
+const errors = [];
+try {
+  const page = await openPage(server.url);
+  page.browser.on((msg) => {
+    if (msg.method === 'Runtime.exceptionThrown') errors.push(msg.params.exceptionDetails.exception?.description || msg.params.exceptionDetails.text);
+  });
+
+  // --- accessibility and layout ---------------------------------------------------------------
+  const unlabelled = await page.eval(`[...document.querySelectorAll('input, select, textarea')]
+    .filter((e) => !(e.labels && e.labels.length) && !e.getAttribute('aria-label')).map((e) => e.id)`);
+  check(unlabelled.length === 0, `every control has a label (unlabelled: ${unlabelled.join(', ')})`);
+  const nameless = await page.eval(`[...document.querySelectorAll('button')].filter((b) => !b.textContent.trim() && !b.getAttribute('aria-label')).length`);
+  check(nameless === 0, 'every button has a name');
+
+  // --- typos.pgn pasted, SAN -------------------------------------------------------------------
+  await page.eval(`${byId('opt-to')}.value = 'san'; ${byId('opt-to')}.dispatchEvent(new Event('change', {bubbles: true})); true`);
+  const typos = fs.readFileSync(path.join(dataDir, 'sample', 'typos.pgn'));
+  let n = await converted(page);
+  await setInput(page, typos.toString('utf8'));
+  await waitConverted(page, n, 'typos.pgn converted');
+  const expected = m.convert(new Uint8Array(typos), { to: 'san' });
+  const lines = await diagnosticTexts(page);
+  const expectedLines = expected.diagnostics.map((d) => `${d.line}:${d.column}: ${d.severity}: ${d.text}`);
+  check(JSON.stringify(lines) === JSON.stringify(expectedLines), `typos.pgn: the diagnostics are the module's (${lines.length} lines)`);
+  check(lines.length === 3 && lines[0].startsWith("10:35: error: game 1 (Postcard, A. - Postcard, B.), move 3...: '3464': the piece on 34 is White's; Black is to move; did you mean 3644 (Nd4)?"),
+    `typos.pgn: first diagnostic as the CLI words it: ${lines[0]}`);
+  const suggestionButtons = await page.eval(`[...document.querySelectorAll('#diagnostics .suggestion')].map((b) => b.textContent)`);
+  check(JSON.stringify(suggestionButtons) === JSON.stringify(['use 3644 (Nd4)', 'use 4866 (Qf6)', 'use 4875 (Qg5)',
+    'use 57581 (e8=Q)', 'use 57582 (e8=R)', 'use 57583 (e8=B)', 'use 57584 (e8=N)']), `suggestion buttons: ${suggestionButtons.join(', ')}`);
+  check((await page.eval(`${byId('summary')}.textContent`)).startsWith('pgn-iccf: 2 games read: 0 converted, 2 rejected, 0 kept broken; 9 moves; 3 errors, 0 warnings'),
+    'typos.pgn: the summary line');
+
+  // Clicking a diagnostic selects its token in the input.
+  await clickButton(page, '#diagnostics .where', '10:48:');
+  const selected = await page.eval(`${byId('input')}.value.slice(${byId('input')}.selectionStart, ${byId('input')}.selectionEnd)`);
+  check(selected === '4876', `clicking 10:48 selects its token (${JSON.stringify(selected)})`);
+  check(await page.eval(`document.activeElement === ${byId('input')}`), 'the input has the focus after the click');
+  // The board shows the position after the move under the cursor (4876 does not play: the
+  // position after 3644, the move before it).
+  await page.until(`${byId('board-caption')}.textContent.startsWith('After 4. 6355')`, 10000, 'board after 4. 6355');
+  check(true, 'the board follows the cursor (after 4. 6355)');
+
+  // A suggestion replaces its token and the game converts again.
+  for (const [suggestion, left] of [['use 3644', 2], ['use 4875', 1], ['use 57581', 0]]) {
+    n = await converted(page);
+    check(await clickButton(page, '#diagnostics .suggestion', suggestion), `click ${suggestion}`);
+    await waitConverted(page, n, `converted after ${suggestion}`);
+    const now = await diagnosticTexts(page);
+    check(now.length === left, `after ${suggestion}: ${left} diagnostics left (${now.length})`);
+  }
+  const fixedText = await page.eval(`${byId('input')}.value`);
+  const fixed = m.convert(new TextEncoder().encode(fixedText), { to: 'san' });
+  check(fixed.summary.converted === 2 && (await page.eval(`${byId('output')}.value`)) === decode(fixed.output),
+    'after the suggestions both games convert, and the output is the module\'s');
+  check(decode(fixed.output).includes('3. Bc4 Nd4 4. Nxe5 Qg5'), 'the SAN output holds the corrected moves');
+  await page.eval(`${byId('input')}.focus(); ${byId('input')}.setSelectionRange(${fixedText.indexOf('7163') + 2}, ${fixedText.indexOf('7163') + 2}); ${byId('input')}.dispatchEvent(new Event('click')); true`);
+  await page.until(`${byId('board-caption')}.textContent.startsWith('After 2. 7163')`, 10000, 'board after 2. 7163');
+  check(await page.eval(`document.querySelectorAll('#board .moved').length === 2 && document.querySelectorAll('#board .piece').length === 32`),
+    'the board marks the move and draws the pieces');
+  // The screenshot of the page in use, with a typo left to show.
+  n = await converted(page);
+  await setInput(page, typos.toString('utf8'));
+  await waitConverted(page, n, 'typos.pgn again');
+  await clickButton(page, '#diagnostics .where', '10:35:');
+  await page.until(`${byId('board-caption')}.textContent.startsWith('After 3... 3464')`, 10000, 'board after 3... 3464');
+  await page.send('Emulation.setDeviceMetricsOverride', { width: 1280, height: 1300, deviceScaleFactor: 1, mobile: false });
+  const shot = await page.send('Page.captureScreenshot', { format: 'png' });
+  await page.send('Emulation.clearDeviceMetricsOverride');
+  fs.writeFileSync(screenshot, Buffer.from(shot.data, 'base64'));
+  check(fs.statSync(screenshot).size > 10000, `screenshot saved: ${screenshot}`);
+
+  // --- a dropped .pgn.gz -----------------------------------------------------------------------------
+  const sample = fs.readFileSync(path.join(dataDir, 'sample', 'sample.pgn'));
+  const gz = zlib.gzipSync(sample);
+  n = await converted(page);
+  await page.eval(`(() => {
+    const bytes = Uint8Array.from(atob(${JSON.stringify(gz.toString('base64'))}), (c) => c.charCodeAt(0));
+    const dt = new DataTransfer();
+    dt.items.add(new File([bytes], 'sample.pgn.gz', { type: 'application/gzip' }));
+    document.getElementById('input').dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    return true; })()`);
+  await waitConverted(page, n, 'the dropped .pgn.gz converted');
+  const sampleExpected = m.convert(new Uint8Array(sample), { to: 'san' });
+  check((await page.eval(`${byId('output')}.value`)) === decode(sampleExpected.output) && sampleExpected.summary.converted > 0,
+    'a dropped .pgn.gz is decompressed and converted as the module converts the .pgn');
+  check((await page.eval(`${byId('file-name')}.textContent`)).startsWith('sample.pgn.gz'), 'the file name is shown');
+  // A .zst is refused with a pointer to the command line.
+  await page.eval(`(() => { const dt = new DataTransfer();
+    dt.items.add(new File([new Uint8Array([0x28, 0xb5, 0x2f, 0xfd, 0, 0, 0, 0])], 'x.pgn.zst'));
+    document.getElementById('input').dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    return true; })()`);
+  await page.until(`${byId('notice')}.textContent.includes('zstd')`, 10000, 'zstd refused');
+  check((await page.eval(`${byId('notice')}.textContent`)).includes('command-line tool'), 'a .zst file points to the command line');
+
+  // --- 20 MB: progress while the page answers; the module's output ---------------------------------
+  const unit = Buffer.concat(['lichess_db_standard_rated_2021-10_first999.pgn', 'twic-01-232games.pgn', 'chessjs-benchmark.pgn']
+    .map((f) => Buffer.concat([fs.readFileSync(path.join(dataDir, 'corpus', f)), Buffer.from('\n')])));
+  const copies = Math.ceil(20e6 / unit.length);
+  const big = Buffer.concat(Array(copies).fill(unit));
+  const bigExpected = m.convert(new Uint8Array(big), { to: 'san' });
+  await page.eval(`(() => {
+    const unit = Uint8Array.from(atob(${JSON.stringify(unit.toString('base64'))}), (c) => c.charCodeAt(0));
+    const big = new Uint8Array(unit.length * ${copies});
+    for (let i = 0; i < ${copies}; ++i) big.set(unit, i * unit.length);
+    window.testBig = new File([big], 'big.pgn');
+    return true; })()`);
+  const dropBig = `(() => { const dt = new DataTransfer(); dt.items.add(window.testBig);
+    document.getElementById('input').dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    return true; })()`;
+  // Timer gaps on the page's thread while it converts: the page answers.
+  // (Counted while the progress bar shows: the conversion, not the drawing of its result.)
+  await page.eval(`window.gaps = [0]; window.lastTick = performance.now(); window.ticker = setInterval(() => {
+    const now = performance.now();
+    if (!document.getElementById('progress-box').hidden) window.gaps.push(now - window.lastTick);
+    window.lastTick = now; }, 10); true`);
+  n = await converted(page);
+  await page.eval(dropBig);
+  const progressSeen = [];
+  const answers = [];
+  for (;;) {
+    const t0 = Date.now();
+    const state = await page.eval(`({ hidden: ${byId('progress-box')}.hidden, value: ${byId('progress')}.value,
+      done: Number(document.body.dataset.converted || 0) > ${n} })`);
+    answers.push(Date.now() - t0);
+    if (!state.hidden) progressSeen.push(state.value);
+    if (state.done) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  await page.eval('clearInterval(window.ticker); true');
+  const maxGap = await page.eval('Math.max(...window.gaps)');
+  const partial = progressSeen.filter((v) => v > 0 && v < 1);
+  check(partial.length >= 2 && new Set(partial).size >= 2, `20 MB (${(big.length / 1e6).toFixed(1)} MB): progress shown and moving (${partial.length} readings between 0 and 1)`);
+  check(Math.max(...answers) < 1000 && maxGap < 500, `the page answers while converting (slowest answer ${Math.max(...answers)} ms, longest timer gap ${maxGap.toFixed(0)} ms)`);
+  const pageHash = await page.eval(`crypto.subtle.digest('SHA-256', window.pgnIccfPage.result.output).then((h) =>
+    [...new Uint8Array(h)].map((b) => b.toString(16).padStart(2, '0')).join(''))`);
+  check(pageHash === sha256(bigExpected.output), `20 MB: the output is the module's (${(bigExpected.output.length / 1e6).toFixed(1)} MB, ${bigExpected.summary.read} games)`);
+  check((await page.eval(`${byId('summary')}.textContent`)).startsWith(bigExpected.summary.line.replace(/; [0-9.]+ s, .*$/, '')), '20 MB: the summary line');
+  check(await page.eval(`${byId('progress-box')}.hidden`), 'the progress bar goes away');
+
+  // --- Cancel --------------------------------------------------------------------------------------
+  const before = await page.eval(`window.pgnIccfPage.generation`);
+  await page.eval(`${byId('convert')}.click(); true`);
+  await page.until(`!${byId('progress-box')}.hidden && ${byId('progress')}.value > 0`, 30000, 'progress before cancel');
+  await page.eval(`${byId('cancel')}.click(); true`);
+  check(await page.eval(`${byId('progress-box')}.hidden && ${byId('notice')}.textContent === 'Conversion cancelled.'`), 'Cancel stops the conversion and says so');
+  await new Promise((r) => setTimeout(r, 300));
+  check(await page.eval(`Number(document.body.dataset.converted) <= ${before}`), 'a cancelled conversion shows no result');
+  // The page converts again afterwards (Clear: the large file leaves the input).
+  await page.eval(`${byId('clear')}.click(); true`);
+  check(await page.eval(`${byId('input')}.value === '' && !${byId('input')}.readOnly`), 'Clear empties the input');
+  n = await converted(page);
+  await setInput(page, '1. 5254 5755 2. 7163 2836 *\n');
+  await waitConverted(page, n, 'converts after a cancel');
+  check((await page.eval(`${byId('output')}.value`)).includes('1. e4 e5 2. Nf3 Nc6 *'), 'after a cancel the page converts again');
+
+  // --- Share and ?pgn= ---------------------------------------------------------------------------------
+  const link = await page.eval(`window.pgnIccfPage.shareLink()`);
+  check(typeof link === 'string' && link.includes('to=san') && link.includes('pgn='), `Share makes a link: ${link}`);
+  await page.navigate(link);
+  await page.until(`${byId('output')}.value.includes('1. e4 e5 2. Nf3 Nc6 *')`, 30000, 'the shared link converts on load');
+  check(true, 'the shared link converts on load');
+  const query = `?to=san&fixTypos=1&pgn=${encodeURIComponent('[White "A"]\n\n1. 5254 5755 2. 7163 2836 3. 6134 3464 *\n')}`;
+  await page.navigate(server.url + query);
+  await page.until(`${byId('output')}.value.includes('3. Bc4 Nd4 {typed 3464}')`, 30000, '?pgn= with fixTypos');
+  check(await page.eval(`${byId('opt-fixTypos')}.checked && ${byId('opt-to')}.value === 'san'`), 'the query sets the options');
+
+  // --- phone-sized screen ----------------------------------------------------------------------------
+  await page.send('Emulation.setDeviceMetricsOverride', { width: 390, height: 844, deviceScaleFactor: 2, mobile: true });
+  await page.navigate(server.url);
+  await page.until(`document.getElementById('opt-lang').options.length > 20`, 30000, 'phone load');
+  const width = await page.eval('document.documentElement.scrollWidth');
+  check(width <= 390, `no horizontal scrolling on a 390 px screen (${width} px)`);
+  await page.send('Emulation.clearDeviceMetricsOverride');
+
+  // --- file:// --------------------------------------------------------------------------------------------
+  const filePage = await openPage(fileBase + `?to=san&pgn=${encodeURIComponent('1. 5254 5755 2. 7163 2836 *')}`);
+  await filePage.until(`${byId('output')}.value.includes('1. e4 e5 2. Nf3 Nc6 *')`, 30000, 'file:// ?pgn= converts');
+  check(true, 'from file:// the page converts (?pgn= on load)');
+  n = await converted(filePage);
+  await setInput(filePage, typos.toString('utf8'));
+  await waitConverted(filePage, n, 'file:// typos');
+  check((await diagnosticTexts(filePage)).length === 3, 'from file:// the diagnostics show');
+
+  // --- requests ----------------------------------------------------------------------------------------
+  const allowed = (url) => url.startsWith(server.url) || url.startsWith('data:') || url.startsWith('blob:') ||
+    url === 'about:blank' || url.startsWith(pathToFileURL(outDir).href + '/');
+  const outside = requests.filter((u) => !allowed(u));
+  check(requests.length > 0 && outside.length === 0, `no request leaves the page's own files (${requests.length} requests; outside: ${outside.join(' ')})`);
+  const served = [...new Set(server.requests.map((u) => u.split('?')[0]))].sort();
+  check(served.every((u) => ['/', '/index.html', '/app.js', '/worker.js', '/pgn-iccf.js', '/style.css'].includes(u)),
+    `the server was asked only for the page's files: ${served.join(' ')}`);
+  check(errors.length === 0, `no uncaught error in the page (${errors.join(' | ')})`);
+} catch (e) {
+  ++failures;
+  console.error(`FAIL ${e.stack || e}`);
+  console.error(browser.stderr().slice(-3000));
+} finally {
+  await browser.close();
+  await server.close();
+}
+console.log(`browser_test: ${checks} checks, ${failures} failures`);
+process.exit(failures === 0 ? 0 : 1);
