@@ -86,7 +86,17 @@ class Browser {
     try { await Promise.race([this.send('Browser.close'), new Promise((r) => setTimeout(r, 3000))]); } catch (e) { /* gone */ }
     if (this.child.exitCode === null) this.child.kill('SIGKILL');
     await Promise.race([this.exited, new Promise((r) => setTimeout(r, 3000))]);
-    fs.rmSync(this.profile, { recursive: true, force: true });
+    // Chromium's helper processes may still write the profile for a moment after the main
+    // one exits: removal is retried (ENOTEMPTY) rather than failing the test.
+    for (let i = 0; ; ++i) {
+      try {
+        fs.rmSync(this.profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+        break;
+      } catch (e) {
+        if (i === 20) throw e;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
   }
 }
 
