@@ -1,5 +1,5 @@
-// Tests of the streaming GameReader (src/pgn/game_reader.hpp) and of the whole reader
-// (splitter + grammar) on the edge-case files and the corpus.
+// Tests of the streaming GameReader (src/reader/window.hpp, src/pgn/game_reader.hpp) and of the
+// whole reader (splitter + grammar) on the edge-case files and the corpus.
 #define BOOST_TEST_MODULE reader
 #include <boost/test/unit_test.hpp>
 
@@ -535,7 +535,7 @@ BOOST_AUTO_TEST_CASE(offsets_beyond_4_gib) {
 
 // Tag names are a set per section, in any letter case: a name repeated after a blank line far
 // down the section starts a new game (80,000 tag pairs: linear, not a look-back per tag).
-// Remembered are the first 4096 distinct names (documented in game_reader.hpp).
+// Remembered are the first 4096 distinct names (documented in src/reader/splitter.hpp).
 BOOST_AUTO_TEST_CASE(tag_names_of_a_section) {
     std::string s = "[Event \"a\"]\n";
     for (int i = 0; i != 80'000; ++i) s += "\n[Name" + std::to_string(i) + " \"x\"]\n";
