@@ -1,4 +1,4 @@
-// Byte-level scanning helpers shared by the game splitter (src/pgn/game_reader.cpp) and the
+// Byte-level scanning helpers shared by the game splitter (src/reader/splitter.cpp) and the
 // X3 grammar (grammar/pgn_def.hpp). No Spirit here: plain inline functions over `char const*`.
 //
 // Both sides must agree on the lexical rules that decide where a game ends (what a tag pair,
