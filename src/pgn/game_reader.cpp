@@ -14,11 +14,6 @@ namespace {
 
 using namespace pgn_iccf::scan;
 
-char const* skip_blanks(char const* p, char const* end) {
-    while (p != end && is_blank(*p)) ++p;
-    return p;
-}
-
 // Whether bytes without a tag section and without a result are a game: their first token
 // (after whitespace, comments and '%' lines) is a move number or a numeric move (`1. e4 e5`,
 // a game cut short), or a move legal in the starting position (a game without tags starts

@@ -61,17 +61,10 @@ inline char const* next_split_byte(char const* p, char const* end) {
     return p;
 }
 
-inline char const* skip_blanks(char const* p, char const* end) {
-    while (p != end && is_blank(*p)) ++p;
-    return p;
-}
-
 // The tag name after '[' (blanks skipped).
 inline std::string_view tag_name_at(char const* p, char const* end) {
     p = skip_blanks(p + 1, end);
-    char const* b = p;
-    while (p != end && !is_space(*p) && *p != '"' && *p != '[' && *p != ']') ++p;
-    return {b, static_cast<std::size_t>(p - b)};
+    return {p, static_cast<std::size_t>(tag_name_end(p, end) - p)};
 }
 
 // Skips one tag pair starting at '[' on a line ending at le; returns the byte after its ']'
