@@ -55,7 +55,6 @@
 // limit while undecided, as the blank lines before a game's end do.) In every game, the
 // names of a tag section are remembered up to 4096 distinct ones and 256 KiB in all (real
 // sections have a few dozen); a repeated name beyond those does not start a new game.
-//
 #pragma once
 
 #include <cstddef>

@@ -25,7 +25,6 @@
 // follow. The pieces are not parsed: the caller counts and reports the game once, as one
 // error at the location of its first piece, and writes every piece to the rejects file.
 //
-//
 // The splitter scans an oversized game on with the same rules, holding a window of
 // max_game_size bytes (see splitter.hpp for the bounds that only hostile input reaches).
 //
