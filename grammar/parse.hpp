@@ -48,7 +48,7 @@
 // - Comments before the tag section (a comment at the top of a file) belong to the game: they
 //   are delivered first, before its tags. A game without tags reads them as movetext.
 // - After the result, what the splitter gives the game (the rest of the result's line and the
-//   comment lines after it, src/pgn/game_reader.hpp): comments, delivered after result(); a
+//   comment lines after it, src/reader/splitter.hpp): comments, delivered after result(); a
 //   ')' (ignored, with a warning); other text (`1-0 ff`), delivered as a comment with a
 //   warning (a brace comment; a rest-of-line one if it holds a '}'). A '[' there (bytes that
 //   hold the next game too) is an error.

@@ -1,4 +1,4 @@
-// Byte-level scanning helpers shared by the game splitter (src/pgn/game_reader.cpp) and the
+// Byte-level scanning helpers shared by the game splitter (src/reader/splitter.cpp) and the
 // X3 grammar (grammar/pgn_def.hpp). No Spirit here: plain inline functions over `char const*`.
 //
 // Both sides must agree on the lexical rules that decide where a game ends (what a tag pair,
@@ -184,6 +184,12 @@ inline char const* find_byte(char const* p, char const* end, char c) {
     }
 #endif
     while (p != end && *p != c) ++p;
+    return p;
+}
+
+// The first byte at or after p that is not a blank (space or tab), or end.
+inline char const* skip_blanks(char const* p, char const* end) {
+    while (p != end && is_blank(*p)) ++p;
     return p;
 }
 
@@ -572,6 +578,38 @@ inline int glyph_nag(std::string_view t) {
     for (auto const& g : glyphs)
         if (g.text == t) return g.nag;
     return -1;
+}
+
+// The bytes that end a tag name (§8.1: real names hold lower case, '?' and ':'): blanks and
+// other control bytes, DEL, '"', '[' and ']'. Used by the grammar and the splitter.
+constexpr std::array<bool, 256> make_tag_name_ends() {
+    std::array<bool, 256> t{};
+    for (int c = 0; c != 256; ++c)
+        t[static_cast<std::size_t>(c)] =
+            is_space(static_cast<char>(c)) || c == '"' || c == '[' || c == ']';
+    return t;
+}
+inline constexpr std::array<bool, 256> tag_name_ends = make_tag_name_ends();
+inline bool ends_tag_name(char c) { return tag_name_ends[static_cast<unsigned char>(c)]; }
+
+// The end of the tag name starting at p. Names are short: 16 bytes are compared at once (the
+// byte loop cost about 44 instructions per tag pair, callgrind, master games).
+inline char const* tag_name_end(char const* p, char const* last) {
+#ifdef __SSE2__
+    if (last - p >= 16) {
+        __m128i const x = _mm_loadu_si128(reinterpret_cast<__m128i const*>(p));
+        auto const eq = [&](char c) { return _mm_cmpeq_epi8(x, _mm_set1_epi8(c)); };
+        // Control bytes and space (unsigned x <= 0x20), DEL, '"', '[' and ']' (tag_name_ends).
+        __m128i const low = _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(0x20)), x);
+        __m128i const ends = _mm_or_si128(_mm_or_si128(low, eq('\x7F')),
+                                          _mm_or_si128(eq('"'), _mm_or_si128(eq('['), eq(']'))));
+        if (auto const bits = static_cast<unsigned>(_mm_movemask_epi8(ends)); bits != 0)
+            return p + std::countr_zero(bits);
+        p += 16; // a longer name goes on byte by byte
+    }
+#endif
+    while (p != last && !ends_tag_name(*p)) ++p;
+    return p;
 }
 
 } // namespace pgn_iccf::scan

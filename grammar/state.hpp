@@ -67,7 +67,7 @@ public:
         if (b > pos_) move_to(b);
         pos_ = e;
     }
-    // The movetext fast path (pgn_def.hpp) reads every byte in order: whether the line ends
+    // The movetext fast path (lex_movetext.hpp) reads every byte in order: whether the line ends
     // are counted up to p exactly (then it may go on from p with the two calls below).
     bool counted_to(char const* p) const { return p == pos_; }
     // [pos_, p) holds no line end (tokens and blanks read by the fast path): one store where

@@ -44,7 +44,7 @@ struct Diagnostic {
 // One game's exact source bytes as the splitter found them (from the first byte of its tag
 // section or movetext up to and including its line end after the result, or up to the
 // next game), for rejects files that reproduce the input byte for byte. The exact rules of
-// which bytes belong to which game are in src/pgn/game_reader.hpp. Self-contained: `start`
+// which bytes belong to which game are in src/reader/splitter.hpp. Self-contained: `start`
 // places it in its file, so it can be parsed anywhere once its bytes are copied.
 struct RawGame {
     std::string_view bytes;

@@ -308,7 +308,7 @@ BOOST_AUTO_TEST_CASE(rejects_reproduce_bad_games_and_counts_add_up) {
                    ":7:13: error: game 2, move 2.: 'Ke3': no king can legally move to e3\n"
                    "pgn-iccf: 3 games read: 2 converted, 1 rejected, 0 kept broken; 6 moves; 1 "
                    "error, 0 warnings\n");
-    // The game's bytes; the blank line after it belongs to no game (see game_reader.hpp).
+    // The game's bytes; the blank line after it belongs to no game (see src/reader/splitter.hpp).
     BOOST_TEST(read_file(rej) == "[Event \"bad\"]\n\n1. e4 e5 2. Ke3 *\n");
     std::string const good_out = roster("good", "*", true) + "1. 5254 5755 *\n\n";
     BOOST_TEST(read_file(out) == good_out + good_out);

@@ -1,5 +1,5 @@
 // Issue 9: the splitter's time and memory stay linear in the input, whatever its shape
-// (src/pgn/game_reader.hpp). Hostile shapes: a long line of NUL bytes; one single-line
+// (src/reader/window.hpp, splitter.hpp). Hostile shapes: a long line of NUL bytes; one single-line
 // movetext; one game with a huge comment; hundreds of thousands of blank-separated tag pairs
 // (80,000 of them, 1.1 MB, took 96 s when each tag looked back over the section); one long
 // tag section; a huge introductory comment; comment lines and text after a result (issue 12);

@@ -1,5 +1,5 @@
-// Tests of the streaming GameReader (src/pgn/game_reader.hpp) and of the whole reader
-// (splitter + grammar) on the edge-case files and the corpus.
+// Tests of the streaming GameReader (src/reader/window.hpp, src/pgn/game_reader.hpp) and of the
+// whole reader (splitter + grammar) on the edge-case files and the corpus.
 #define BOOST_TEST_MODULE reader
 #include <boost/test/unit_test.hpp>
 
@@ -449,6 +449,45 @@ BOOST_AUTO_TEST_CASE(title_line_above_a_game_score) {
     }
 }
 
+// The reading room (src/reader) knows no chess: what is a game among bytes without tags and
+// result is its caller's classifier, which it consults for every such piece and for text after
+// a result (`e4 * d4 1-0`: two games on one line only if `d4` starts like a game).
+BOOST_AUTO_TEST_CASE(reading_room_takes_its_classifier) {
+    std::string_view const input = "e4 e5\n[Event \"a\"]\n*\nsome garbage\n[Event \"b\"]\n*\n"
+                                   "e4 * d4 1-0\n";
+    struct Piece {
+        std::string bytes;
+        std::uint64_t number; // 0: text between games
+        bool operator==(Piece const&) const = default;
+    };
+    auto const read = [&](reader::Classifier c) {
+        auto source = pgn::open_memory(input);
+        reader::GameReader r(*source, c, 64);
+        std::vector<Piece> out;
+        syntax::RawGame g;
+        while (r.next(g)) {
+            BOOST_TEST((r.part() == (g.number == 0 ? pgn::GamePart::text : pgn::GamePart::whole)));
+            out.push_back({std::string(g.bytes), g.number});
+        }
+        return out;
+    };
+    auto const no_score = [](char const*, char const*) -> char const* { return nullptr; };
+    std::vector<Piece> const all = {{"e4 e5\n", 1},        {"[Event \"a\"]\n*\n", 2},
+                                    {"some garbage\n", 3}, {"[Event \"b\"]\n*\n", 4},
+                                    {"e4 * ", 5},          {"d4 1-0\n", 6}};
+    BOOST_TEST((read({[](char const*, char const*) { return true; }, no_score}) == all));
+    std::vector<Piece> const none = {{"e4 e5\n", 0},
+                                     {"[Event \"a\"]\n*\n", 1},
+                                     {"some garbage\n", 0},
+                                     {"[Event \"b\"]\n*\n", 2},
+                                     {"e4 * d4 1-0\n", 3}};
+    BOOST_TEST((read({[](char const*, char const*) { return false; }, no_score}) == none));
+    std::vector<Piece> const moves = {{"e4 e5\n", 1},        {"[Event \"a\"]\n*\n", 2},
+                                      {"some garbage\n", 0}, {"[Event \"b\"]\n*\n", 3},
+                                      {"e4 * ", 4},          {"d4 1-0\n", 5}};
+    BOOST_TEST((read(pgn::game_classifier()) == moves));
+}
+
 // Every file: the same games whatever the chunk size, bytes between games are blanks, '%'
 // lines or BOMs only, and each game's start location is right.
 BOOST_AUTO_TEST_CASE(chunk_size_invariance) {
@@ -535,7 +574,7 @@ BOOST_AUTO_TEST_CASE(offsets_beyond_4_gib) {
 
 // Tag names are a set per section, in any letter case: a name repeated after a blank line far
 // down the section starts a new game (80,000 tag pairs: linear, not a look-back per tag).
-// Remembered are the first 4096 distinct names (documented in game_reader.hpp).
+// Remembered are the first 4096 distinct names (documented in src/reader/splitter.hpp).
 BOOST_AUTO_TEST_CASE(tag_names_of_a_section) {
     std::string s = "[Event \"a\"]\n";
     for (int i = 0; i != 80'000; ++i) s += "\n[Name" + std::to_string(i) + " \"x\"]\n";

@@ -60,6 +60,9 @@ src/chess/movegen.cpp
 src/notation/languages.cpp
 src/notation/read.cpp
 src/notation/write.cpp
+src/reader/window.cpp
+src/reader/splitter.cpp
+src/reader/tag_names.cpp
 src/pgn/game_reader.cpp
 src/pgn/writer.cpp
 src/pgn/converter.cpp
