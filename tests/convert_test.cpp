@@ -40,7 +40,7 @@ Converted convert(std::string const& input, pgn::ConvertOptions opt = {}) {
             ++c.texts;
             continue;
         }
-        auto r = conv.convert(game, "test.pgn", c.out);
+        auto r = conv.convert(game, c.out);
         batch::word_all(r, "test.pgn", c.messages, c.kinds);
         c.status.push_back(r.status);
         c.errors += r.errors;
@@ -978,7 +978,7 @@ BOOST_AUTO_TEST_CASE(problems_are_values_worded_at_the_batch_edge) {
     BOOST_TEST_REQUIRE(reader.next(game));
     pgn::Converter conv(pgn::ConvertOptions{});
     std::string out;
-    pgn::GameReport const r = conv.convert(game, "x.pgn", out);
+    pgn::GameReport const r = conv.convert(game, out);
     BOOST_TEST(out.empty());
     BOOST_TEST_REQUIRE(r.problems.size() == 1U);
     pgn::Problem const& p = r.problems[0];
@@ -1017,4 +1017,63 @@ BOOST_AUTO_TEST_CASE(a_repeated_setup_tag_is_escaped_once) {
     BOOST_TEST(c.out == out);
     BOOST_TEST(c.messages == "");
     BOOST_TEST(convert(out, to(notation::Notation::numeric)).out == out);
+}
+
+namespace {
+
+// A consumer that writes down what the replay tells it (replayer.hpp).
+struct Recording final : pgn::ReplayConsumer {
+    std::string log;
+    void move(chess::Position&, chess::Move, int, syntax::Token move, syntax::Token,
+              bool) override {
+        log += std::string(move.text) + ' ';
+    }
+    void begin_variation() override { log += "( "; }
+    void end_variation(bool, std::uint64_t) override { log += ") "; }
+    void line_broken(syntax::Token move, syntax::Token, pgn::LineState state) override {
+        log += "[" + std::string(move.text) +
+               (state == pgn::LineState::cut      ? " cut] "
+                : state == pgn::LineState::broken ? " broken] "
+                                                  : " playing] ");
+    }
+    void unplayed(std::string_view text, std::string_view) override {
+        log += "<" + std::string(text) + "> ";
+    }
+    void unplayable(chess::Position const& pos, pgn::Problem const& p) override {
+        log += "{" + p.token + " " + std::to_string(p.move_number) +
+               (pos.side_to_move() == chess::Color::white ? "w" : "b") + "} ";
+    }
+};
+
+std::string replayed(std::string const& in, pgn::ReplayOptions opt) {
+    auto src = pgn::open_memory(in);
+    pgn::GameReader reader(*src);
+    syntax::RawGame game;
+    BOOST_TEST_REQUIRE(reader.next(game));
+    opt.read.letters = &notation::english();
+    Recording r;
+    std::vector<pgn::Problem> problems;
+    pgn::Replayer replayer;
+    replayer.replay(game, opt, r, problems);
+    return r.log;
+}
+
+} // namespace
+
+// The replay tells its consumer the state of a line it cannot play further (the export
+// writer keeps no copy of it), and every move that cannot be played, with its position, even
+// in a rejected or silent replay (--input-lang auto keeps the first: converter.cpp).
+BOOST_AUTO_TEST_CASE(the_consumer_hears_the_line_state_and_every_unplayable_move) {
+    std::string const in = "1. e4 e5 (1... Qxe4 c5) 2. Nf3 Zz9 3. Nc3 *\n";
+    pgn::ReplayOptions keep;
+    keep.keep_broken = true;
+    BOOST_TEST(replayed(in, keep) ==
+               "e4 e5 ( {Qxe4 1b} [Qxe4 cut] ) Nf3 {Zz9 2b} [Zz9 broken] <Nc3> ");
+    pgn::ReplayOptions strict;
+    strict.strict = true;
+    BOOST_TEST(replayed(in, strict) == "e4 e5 ( {Qxe4 1b} ");
+    pgn::ReplayOptions silent;
+    silent.silent = true;
+    // Silent (--check): no move is delivered; the variations and the line states are.
+    BOOST_TEST(replayed(in, silent) == "( {Qxe4 1b} [Qxe4 cut] ) {Zz9 2b} ");
 }

@@ -10,6 +10,20 @@ namespace {
 using chess::Move;
 using notation::ReadError;
 
+// Whether letters of another language might read a token English could not play
+// (--input-lang auto): a piece letter (upper-case, Cyrillic, a figurine), an unknown
+// promotion letter, or a lower-case letter read as a piece. A numeric token, castling with
+// zeros and a pawn move (lower-case file first, read as a pawn) read alike in every language.
+bool letters_might_explain(Problem const& p) {
+    if (p.null_in_check || p.numeric) return false;
+    if (p.error == ReadError::unknown_piece_letter) return true;
+    if (p.token.empty()) return false;
+    unsigned char const c = static_cast<unsigned char>(p.token[0]);
+    if (c >= 0x80 || (c >= 'A' && c <= 'Z')) return true;
+    if (c >= 'a' && c <= 'z') return c > 'h' || p.piece != chess::PieceType::pawn;
+    return false;
+}
+
 ExportOptions export_options(ConvertOptions const& o) {
     ExportOptions e{o.to, o.write, o.annotate, o.comments, o.nags, o.width};
     if (!e.write.letters) e.write.letters = &notation::english();
@@ -46,22 +60,33 @@ void Converter::MoveRecorder::move(chess::Position& pos, Move m, int number, syn
     moves.push_back(m);
 }
 
+void Converter::Failure::note(chess::Position const& at, Problem const& p) {
+    if (!failed) {
+        failed = true;
+        where = p.where;
+        token.assign(p.token);
+        number = p.move_number;
+        pos = at;
+    }
+    if (letters_might_explain(p)) letters = true;
+}
+
 // One reading of the game with `letters` into `consumer`; report_ holds what it found.
-void Converter::pass(syntax::RawGame const& game, std::string_view file,
-                     notation::Letters const* letters, ReplayConsumer& consumer) {
+void Converter::pass(syntax::RawGame const& game, notation::Letters const* letters,
+                     ReplayConsumer& consumer) {
     report_.problems.clear();
     replay_.read.letters = letters;
     replay_.silent = &consumer == &check_;
-    replayer_.replay(game, file, replay_, consumer, report_.problems);
+    replayer_.replay(game, replay_, consumer, report_.problems);
 }
 
-GameReport Converter::convert(syntax::RawGame const& game, std::string_view file,
-                              std::string& out) {
+GameReport Converter::convert(syntax::RawGame const& game, std::string& out) {
     report_ = GameReport{};
-    ReplayConsumer& consumer = opt_.check_only ? check_ : export_;
-    pass(game, file, base_letters_, consumer);
+    ReplayConsumer& consumer = opt_.check_only ? check_ : static_cast<ReplayConsumer&>(export_);
+    pass(game, base_letters_, consumer);
+    Failure const& en = opt_.check_only ? check_.failure : export_.failure;
     bool disagree = false;
-    if (opt_.auto_input_lang && replayer_.letter_failure()) disagree = choose_language(game, file);
+    if (opt_.auto_input_lang && en.letters) disagree = choose_language(game, en);
 
     report_.moves = replayer_.moves();
     report_.errors += replayer_.errors();
@@ -82,6 +107,26 @@ GameReport Converter::convert(syntax::RawGame const& game, std::string_view file
     return std::move(report_);
 }
 
+struct Converter::Group {
+    std::vector<notation::Letters const*> languages;
+    std::vector<Move> moves;
+};
+
+namespace {
+
+// The codes of a group's languages, in table order.
+template <class Group>
+std::string codes(Group const& g) {
+    std::string s;
+    for (auto const* l : g.languages) {
+        if (!s.empty()) s.append(", ");
+        s.append(l->code);
+    }
+    return s;
+}
+
+} // namespace
+
 // --input-lang auto. The English pass could not play a move whose letters another language
 // might read. Every other language is tried, but for those that do not know a letter of
 // that move (their reading would fail there) and those with the same letters as one tried
@@ -94,14 +139,8 @@ GameReport Converter::convert(syntax::RawGame const& game, std::string_view file
 // first move they read differently. The writer is refilled by a last pass in the language
 // chosen, so nothing of a failed attempt is written and no diagnostic is counted twice.
 // Returns whether the game is rejected for two readings (report_ then holds that error).
-bool Converter::choose_language(syntax::RawGame const& game, std::string_view file) {
-    syntax::Token const en_fail = replayer_.first_failure();
-    int const en_number = replayer_.first_failure_number();
-    chess::Position const en_pos = replayer_.first_failure_position();
-    struct Group {
-        std::vector<notation::Letters const*> languages;
-        std::vector<Move> moves;
-    };
+// (`en` is a copy: the last pass refills the consumer it came from.)
+bool Converter::choose_language(syntax::RawGame const& game, Failure en) {
     std::vector<Group> groups;
     auto const languages = notation::all_languages();
     // Per language of the table: the group its reading joined, -1 if it failed, -2 untried.
@@ -123,18 +162,18 @@ bool Converter::choose_language(syntax::RawGame const& game, std::string_view fi
         // A letter unknown in this language is unknown in every position: the reading would
         // fail at that token (or earlier), so it is not tried.
         probe.letters = &l;
-        if (result[i] == -2 && notation::read_move(en_pos, en_fail.text, probe).error ==
-                                   ReadError::unknown_piece_letter)
+        if (result[i] == -2 &&
+            notation::read_move(en.pos, en.token, probe).error == ReadError::unknown_piece_letter)
             result[i] = -1;
         if (result[i] == -2) {
-            pass(game, file, &l, recorder_);
+            pass(game, &l, recorder_);
             result[i] = -1;
             played[i] = replayer_.moves();
-            if (replayer_.move_failed() && replayer_.moves() > furthest_moves) {
+            if (recorder_.failure.failed && replayer_.moves() > furthest_moves) {
                 furthest = &l;
                 furthest_moves = replayer_.moves();
             }
-            if (!replayer_.move_failed()) {
+            if (!recorder_.failure.failed) {
                 for (std::size_t g = 0; g < groups.size() && result[i] < 0; ++g)
                     if (groups[g].moves == recorder_.moves) result[i] = int(g);
                 if (result[i] < 0) {
@@ -145,37 +184,11 @@ bool Converter::choose_language(syntax::RawGame const& game, std::string_view fi
         }
         if (result[i] >= 0) groups[std::size_t(result[i])].languages.push_back(&l);
     }
-    auto codes = [](Group const& g) {
-        std::string s;
-        for (auto const* l : g.languages) {
-            if (!s.empty()) s.append(", ");
-            s.append(l->code);
-        }
-        return s;
-    };
     if (groups.size() >= 2) {
-        // Every reading played every move, so both reach the same token: captured there.
-        Group const& a = groups[0];
-        Group const& b = groups[1];
-        std::size_t at = 0;
-        while (at < a.moves.size() && at < b.moves.size() && a.moves[at] == b.moves[at]) ++at;
-        recorder_.capture_at = at;
-        recorder_.other = at < b.moves.size() ? b.moves[at] : Move{};
-        recorder_.captured = Problem{};
-        pass(game, file, a.languages.front(), recorder_);
-        recorder_.capture_at = SIZE_MAX;
-        Problem p = std::move(recorder_.captured);
-        p.kind = ProblemKind::languages_disagree;
-        p.severity = syntax::Severity::error;
-        p.white = replayer_.tags().value(TagKind::white);
-        p.black = replayer_.tags().value(TagKind::black);
-        p.languages = codes(a);
-        p.other_languages = codes(b);
-        report_.problems.push_back(std::move(p));
-        ++report_.errors;
+        disagree(game, groups[0], groups[1]);
         return true;
     }
-    pass(game, file, groups.empty() ? furthest : groups[0].languages.front(),
+    pass(game, groups.empty() ? furthest : groups[0].languages.front(),
          opt_.check_only ? check_ : static_cast<ReplayConsumer&>(export_));
     if (groups.empty() && furthest != &notation::english()) {
         // Another language read further than English: its diagnostics stand, the first error
@@ -198,10 +211,10 @@ bool Converter::choose_language(syntax::RawGame const& game, std::string_view fi
         Problem p;
         p.kind = ProblemKind::read_in_another_language;
         p.severity = syntax::Severity::warning;
-        p.where = en_fail.where;
-        p.token.assign(en_fail.text);
-        p.move_number = en_number;
-        p.side = en_pos.side_to_move();
+        p.where = en.where;
+        p.token.assign(en.token);
+        p.move_number = en.number;
+        p.side = en.pos.side_to_move();
         p.white = replayer_.tags().value(TagKind::white);
         p.black = replayer_.tags().value(TagKind::black);
         p.languages = codes(groups[0]);
@@ -209,6 +222,28 @@ bool Converter::choose_language(syntax::RawGame const& game, std::string_view fi
         ++report_.warnings;
     }
     return false;
+}
+
+// Two groups of readings play every move, differently: the game is rejected, naming both and
+// the first move they read differently. Every reading played every move, so both reach that
+// token: captured there by a last pass in the first group's first language.
+void Converter::disagree(syntax::RawGame const& game, Group const& a, Group const& b) {
+    std::size_t at = 0;
+    while (at < a.moves.size() && at < b.moves.size() && a.moves[at] == b.moves[at]) ++at;
+    recorder_.capture_at = at;
+    recorder_.other = at < b.moves.size() ? b.moves[at] : Move{};
+    recorder_.captured = Problem{};
+    pass(game, a.languages.front(), recorder_);
+    recorder_.capture_at = SIZE_MAX;
+    Problem p = std::move(recorder_.captured);
+    p.kind = ProblemKind::languages_disagree;
+    p.severity = syntax::Severity::error;
+    p.white = replayer_.tags().value(TagKind::white);
+    p.black = replayer_.tags().value(TagKind::black);
+    p.languages = codes(a);
+    p.other_languages = codes(b);
+    report_.problems.push_back(std::move(p));
+    ++report_.errors;
 }
 
 } // namespace pgn_iccf::pgn

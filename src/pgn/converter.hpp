@@ -69,21 +69,54 @@ class Converter {
 public:
     explicit Converter(ConvertOptions const& options);
 
-    // Converts one game read from input `file`; appends the PGN to `out` unless the game is
-    // rejected (or options.check_only).
-    GameReport convert(syntax::RawGame const& game, std::string_view file, std::string& out);
+    // Converts one game; appends the PGN to `out` unless the game is rejected (or
+    // options.check_only). The game's file name is not needed: problems carry their place,
+    // and the batch side words them with the file's name.
+    GameReport convert(syntax::RawGame const& game, std::string& out);
+    // The same; `file` is not used (kept while src/batch calls this form).
+    GameReport convert(syntax::RawGame const& game, std::string_view /*file*/, std::string& out) {
+        return convert(game, out);
+    }
 
 private:
-    void pass(syntax::RawGame const& game, std::string_view file, notation::Letters const* letters,
+    // --input-lang auto: the first move a reading could not play (ReplayConsumer::unplayable),
+    // and whether letters of another language might read one it could not.
+    struct Failure {
+        bool failed = false;
+        bool letters = false;
+        syntax::Location where{}; // the first one's token, place, move number and position
+        std::string token;
+        int number = 0;
+        chess::Position pos;
+        void note(chess::Position const& at, Problem const& p);
+    };
+    // A consumer that also keeps the Failure of its reading (each begin_game starts afresh).
+    template <class Base>
+    struct Noting final : Base {
+        using Base::Base;
+        Failure failure;
+        void begin_game(syntax::RawGame const& game) override {
+            failure.failed = failure.letters = false;
+            Base::begin_game(game);
+        }
+        void unplayable(chess::Position const& pos, Problem const& p) override {
+            failure.note(pos, p);
+        }
+    };
+    struct Group; // a set of languages whose readings play the same moves (choose_language)
+
+    void pass(syntax::RawGame const& game, notation::Letters const* letters,
               ReplayConsumer& consumer);
-    // --input-lang auto, after an English pass that letters of another language could mend.
-    // Returns whether the game is rejected for two readings.
-    bool choose_language(syntax::RawGame const& game, std::string_view file);
+    // --input-lang auto, after an English pass (`en`: its failure) that letters of another
+    // language could mend. Returns whether the game is rejected for two readings.
+    bool choose_language(syntax::RawGame const& game, Failure en);
+    // Reports the two readings of choose_language's groups `a` and `b` as disagreeing.
+    void disagree(syntax::RawGame const& game, Group const& a, Group const& b);
 
     // --input-lang auto: the moves a reading plays, in event order, and the token, move
     // number and the two readings of the move at capture_at (the first two languages read
     // differently).
-    struct MoveRecorder final : ReplayConsumer {
+    struct MoveRecorder : ReplayConsumer {
         std::vector<chess::Move> moves;
         std::size_t capture_at = SIZE_MAX;
         chess::Move other{}; // the other language's move at capture_at
@@ -95,11 +128,11 @@ private:
 
     ConvertOptions opt_;
     ReplayOptions replay_;
-    MoveRecorder recorder_;
+    Noting<MoveRecorder> recorder_;
     notation::Letters const* base_letters_; // --input-lang (English with auto)
     Replayer replayer_;
-    ExportWriter export_;
-    ReplayConsumer check_; // --check: builds nothing
+    Noting<ExportWriter> export_;
+    Noting<ReplayConsumer> check_; // --check: builds nothing
     GameReport report_;
 };
 

@@ -6,6 +6,7 @@
 #include <array>
 #include <charconv>
 #include <cstring>
+#include <utility>
 
 namespace pgn_iccf::pgn {
 
@@ -28,7 +29,7 @@ void ExportWriter::begin_game(syntax::RawGame const& game) {
     held_.clear();
     need_number_stack_.clear();
     need_number_ = true;
-    broken_ = cut_ = false;
+    cut_from_ = no_offset;
     broken_text_.clear();
     pending_annotation_ = {};
     pending_typed_ = false;
@@ -191,7 +192,8 @@ void ExportWriter::play(chess::Position& pos, chess::Move m, chess::UndoInfo& un
 void ExportWriter::comment(std::string_view text, syntax::CommentKind kind) {
     if (!opt_.comments) return;
     flush_annotation();
-    if (broken_) flush_broken();
+    // After a broken line's rest, which it follows (a cut one's rest brings no comment).
+    if (!broken_text_.empty()) flush_broken();
     put_comment(text, kind);
     need_number_ = true;
 }
@@ -210,8 +212,7 @@ void ExportWriter::begin_variation() {
 
 void ExportWriter::end_variation(bool empty, std::uint64_t end) {
     flush_annotation();
-    if (broken_) flush_broken(end);
-    broken_ = false;
+    flush_broken(end);
     bool need_number = true;
     bool const outer_need_number = need_number_stack_.back();
     need_number_stack_.pop_back();
@@ -229,12 +230,10 @@ void ExportWriter::end_variation(bool empty, std::uint64_t end) {
     need_number_ = need_number;
 }
 
-void ExportWriter::line_broken(syntax::Token move, syntax::Token suffix, bool cut) {
+void ExportWriter::line_broken(syntax::Token move, syntax::Token suffix, LineState state) {
     flush_annotation();
-    broken_ = true;
-    if (cut) {
+    if (state == LineState::cut) {
         // The variation's rest is kept verbatim: its bytes from here to its ')' (flush_broken).
-        cut_ = true;
         cut_from_ = move.where.offset;
         return;
     }
@@ -257,7 +256,7 @@ void ExportWriter::unplayed_variation() {
 
 void ExportWriter::end_movetext() {
     flush_annotation();
-    if (broken_ && !cut_) flush_broken(); // a cut variation's rest: when it is closed
+    if (cut_from_ == no_offset) flush_broken(); // a cut variation's rest: when it is closed
 }
 
 // The --annotate comment of the last move comes after that move's NAGs.
@@ -277,15 +276,15 @@ void ExportWriter::flush_annotation() {
 
 void ExportWriter::flush_broken(std::uint64_t end) {
     syntax::CommentKind kind = syntax::CommentKind::brace;
-    bool const was_cut = cut_;
-    if (cut_) {
+    bool const was_cut = cut_from_ != no_offset;
+    if (was_cut) {
         // The rest of a cut variation, [cut_from_, end) of the input, as it was written.
-        cut_ = false;
+        std::uint64_t const cut_from = std::exchange(cut_from_, no_offset);
         std::uint64_t const start = game_->start.offset;
         std::string_view rest = game_->bytes;
         end = std::min<std::uint64_t>(end, start + rest.size());
-        if (cut_from_ < start || end < cut_from_) return;
-        rest = rest.substr(cut_from_ - start, end - cut_from_);
+        if (cut_from < start || end < cut_from) return;
+        rest = rest.substr(cut_from - start, end - cut_from);
         while (!rest.empty() && (scan::is_blank(rest.back()) || scan::is_line_end(rest.back())))
             rest.remove_suffix(1);
         broken_text_.assign(rest);

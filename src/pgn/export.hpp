@@ -25,7 +25,8 @@ struct ExportOptions {
     int width = 79;                 // maximum movetext line length; 0 = one line
 };
 
-class ExportWriter final : public ReplayConsumer {
+// Not final: --input-lang auto (converter.cpp) adds the unplayable() hook.
+class ExportWriter : public ReplayConsumer {
 public:
     explicit ExportWriter(ExportOptions const& options) : opt_(options) {}
 
@@ -46,7 +47,7 @@ public:
     void nag(std::uint8_t value) override;
     void begin_variation() override;
     void end_variation(bool empty, std::uint64_t end) override;
-    void line_broken(syntax::Token move, syntax::Token suffix, bool cut) override;
+    void line_broken(syntax::Token move, syntax::Token suffix, LineState state) override;
     void unplayed(std::string_view text, std::string_view suffix) override;
     void unplayed_variation() override;
     void end_movetext() override;
@@ -79,9 +80,10 @@ private:
     // need_number_ of each enclosing line before its variation's '('.
     std::vector<bool> need_number_stack_;
     bool need_number_ = true;
-    bool broken_ = false; // the current line could not be played further
-    bool cut_ = false;    // ... and is a variation cut: its rest is [cut_from_, its ')')
-    std::uint64_t cut_from_ = 0;
+    // What is kept of a broken line (the replay tells its state: line_broken), until written:
+    // a variation cut at offset cut_from_, its rest [cut_from_, its ')') (no_offset: none);
+    // the rest of a line broken otherwise, as unplayed() delivered it.
+    std::uint64_t cut_from_ = no_offset;
     std::string broken_text_;
     std::string_view pending_annotation_; // --annotate text waiting for the move's NAGs
     bool pending_typed_ = false;          // ... written as {typed TEXT} (--fix-typos)

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cctype>
 
 namespace pgn_iccf::pgn {
@@ -13,7 +14,6 @@ namespace {
 
 using chess::Color;
 using chess::Move;
-using chess::PieceType;
 using notation::ReadError;
 using syntax::Severity;
 
@@ -43,19 +43,6 @@ std::string_view normalise_result(std::string_view r) {
 // The four values of the Result tag and the game termination marker (§8.2.6).
 bool is_result(std::string_view r) {
     return r == "1-0" || r == "0-1" || r == "1/2-1/2" || r == "*";
-}
-
-// Whether letters of another language might read a token English could not play
-// (--input-lang auto): a piece letter (upper-case, Cyrillic, a figurine), an unknown
-// promotion letter, or a lower-case letter read as a piece. A numeric token, castling with
-// zeros and a pawn move (lower-case file first, read as a pawn) read alike in every language.
-bool letters_might_explain(std::string_view t, notation::ReadResult const& r) {
-    if (r.error == ReadError::unknown_piece_letter) return true;
-    if (t.empty()) return false;
-    unsigned char const c = static_cast<unsigned char>(t[0]);
-    if (c >= 0x80 || (c >= 'A' && c <= 'Z')) return true;
-    if (c >= 'a' && c <= 'z') return c > 'h' || r.piece != PieceType::pawn;
-    return false;
 }
 
 } // namespace
@@ -126,33 +113,29 @@ TagKind TagTable::classify(std::string_view n) {
 
 // ---- Replayer
 
-void Replayer::replay(syntax::RawGame const& game, std::string_view file,
-                      ReplayOptions const& options, ReplayConsumer& consumer,
-                      std::vector<Problem>& problems) {
+void Replayer::replay(syntax::RawGame const& game, ReplayOptions const& options,
+                      ReplayConsumer& consumer, std::vector<Problem>& problems) {
     opt_ = options;
     out_ = &consumer;
     problems_ = &problems;
-    file_ = file;
     game_ = &game;
     tags_.clear();
     errors_ = warnings_ = 0;
     moves_ = corrected_ = 0;
     frames_.clear();
     chess960_ = false;
-    setup_done_ = false;
-    rejected_ = dead_ = false;
-    muted_ = opt_.silent;
+    game_state_ = GameState::fresh;
+    mute_from_ = opt_.silent ? GameState::fresh : GameState::rejected;
+    line_ = LineState::playing;
     level_skip_ = 0;
-    has_last_ = false;
-    broken_ = cut_ = false;
+    last_ = {};
     display_offset_ = 0;
-    has_result_ = false;
     result_ = {};
-    move_failed_ = letter_failure_ = false;
 
     consumer.begin_game(game);
+    // The file name is not needed here: problems carry a place, and the batch side, which
+    // knows the file, words them.
     parser::ParseOptions po;
-    po.file_name = file;
     po.comments = !opt_.silent; // (callgrind, --check: see the commit)
     parser::parse_game(game, *this, po);
     constexpr std::size_t keep = std::size_t{1} << 20; // a few hundred normal games' worth
@@ -192,7 +175,7 @@ void Replayer::plain_tag(syntax::Token const& name, syntax::Token const& value) 
 
 void Replayer::add_tag(syntax::Token const& name, syntax::Token const& value, bool plain) {
     if (tags_.full()) {
-        if (!rejected_)
+        if (!rejected())
             add(ProblemKind::too_many_tags, Severity::error, name.where).count = TagTable::max_tags;
         reject();
         return;
@@ -210,9 +193,8 @@ void Replayer::diagnostic(syntax::Diagnostic const& d) {
 }
 
 void Replayer::setup() {
-    if (setup_done_) return;
-    setup_done_ = true;
-    if (dead_) return; // rejected already (too many tags): one error is enough
+    // Dead already (too many tags, a syntax error): one error is enough.
+    if (game_state_ != GameState::fresh) return;
     std::string variant;
     parser::unescape_tag_value(tags_.value(TagKind::variant), variant);
     std::string kind = variant_kind(variant);
@@ -242,6 +224,7 @@ void Replayer::setup() {
         pos_ = chess::Position::start_position();
         pos_.set_chess960(chess960);
     }
+    game_state_ = GameState::set_up;
     chess960_ = pos_.chess960();
     display_offset_ = pos_.fullmove_number() < 1 ? 1 - pos_.fullmove_number() : 0;
 }
@@ -281,17 +264,7 @@ Move Replayer::fail_move(syntax::Token move, notation::ReadResult const& r, bool
         // with a warning and the typed token in a comment after it.
         corrected = opt_.fix_typos && n == 1;
     }
-    if (!corrected) {
-        if (!move_failed_) {
-            move_failed_ = true;
-            first_fail_ = move;
-            first_fail_number_ = display_number();
-            first_fail_pos_ = pos_;
-        }
-        if (!null_in_check && !numeric && letters_might_explain(move.text, r))
-            letter_failure_ = true;
-        if (opt_.keep_broken || cuts_variation()) assumed = Move{};
-    }
+    if (!corrected && (opt_.keep_broken || cuts_variation())) assumed = Move{};
     // In a variation the main line is still sound: the variation is written up to here and
     // its rest kept as a comment; the game is converted (--strict: rejected, as before).
     bool const cut = !corrected && cuts_variation();
@@ -319,28 +292,29 @@ Move Replayer::fail_move(syntax::Token move, notation::ReadResult const& r, bool
     p.assumed = assumed.ok();
     p.cut = cut;
     p.rest_kept = opt_.comments;
+    if (!corrected) out_->unplayable(pos_, p);
     return assumed;
 }
 
 void Replayer::start_broken(syntax::Token move, syntax::Token suffix) {
-    broken_ = true;
     if (!opt_.keep_broken && !cuts_variation()) {
         // Strict mode: the game is rejected; nothing more of it is written. Replay of the
         // rest is pointless without the position, so stop here.
+        line_ = LineState::broken;
         reject();
         return;
     }
     // A cut variation's rest is kept verbatim: its bytes from here to its ')'.
-    cut_ = cuts_variation();
-    if (!rejected_) out_->line_broken(move, suffix, cut_);
+    line_ = cuts_variation() ? LineState::cut : LineState::broken;
+    if (!rejected()) out_->line_broken(move, suffix, line_);
 }
 
 void Replayer::move(syntax::Token const& move, syntax::Token const& suffix) {
-    if (dead_ || level_skip_ > 0) return;
-    if (!setup_done_) setup();
-    if (dead_) return;
-    if (broken_) {
-        if (!cut_ && !rejected_) out_->unplayed(move.text, suffix.text);
+    if (game_state_ == GameState::dead || level_skip_ > 0) return;
+    if (game_state_ == GameState::fresh) setup();
+    if (game_state_ == GameState::dead) return;
+    if (line_ != LineState::playing) {
+        if (line_ == LineState::broken && !rejected()) out_->unplayed(move.text, suffix.text);
         return; // a cut variation's rest is kept verbatim
     }
 
@@ -370,7 +344,7 @@ void Replayer::move(syntax::Token const& move, syntax::Token const& suffix) {
                 ++corrected_;
             } else {
                 // Checking goes on with the assumed move; nothing is written.
-                rejected_ = muted_ = true;
+                game_state_ = GameState::rejected;
             }
         }
         if (r.short_promotion && r.error == ReadError::none)
@@ -379,48 +353,51 @@ void Replayer::move(syntax::Token const& move, syntax::Token const& suffix) {
     }
 
     if (!frames_.empty()) frames_.back().played = true;
-    if (muted_)
+    if (muted()) {
         pos_.do_move(m, last_undo_);
-    else
+    } else {
+        [[maybe_unused]] Color const side = pos_.side_to_move();
         out_->play(pos_, m, last_undo_, display_number(), move, suffix, typed);
+        assert(pos_.side_to_move() != side && "ReplayConsumer::play plays the move once");
+    }
     last_ = m;
-    has_last_ = true;
     ++moves_;
 }
 
 void Replayer::comment(syntax::Token text, syntax::CommentKind kind) {
-    if (dead_ || level_skip_ > 0 || muted_) return;
-    if (broken_ && cut_) return; // part of the variation's rest, kept verbatim
+    if (level_skip_ > 0 || muted()) return; // (dead is muted)
+    if (line_ == LineState::cut) return;    // part of the variation's rest, kept verbatim
     out_->comment(text.text, kind);
 }
 
 void Replayer::nag(syntax::Token text, std::uint8_t value) {
-    if (dead_ || level_skip_ > 0 || muted_) return;
-    if (broken_) {
-        if (!cut_) out_->unplayed(text.text, {}); // a cut variation's rest is kept verbatim
+    if (level_skip_ > 0 || muted()) return; // (dead is muted)
+    if (line_ != LineState::playing) {
+        // A cut variation's rest is kept verbatim.
+        if (line_ == LineState::broken) out_->unplayed(text.text, {});
         return;
     }
     out_->nag(value);
 }
 
 bool Replayer::begin_variation(syntax::Token open) {
-    if (dead_) return false;
+    if (game_state_ == GameState::dead) return false;
     if (level_skip_ > 0 || !opt_.variations) {
         ++level_skip_;
         return false;
     }
-    if (!setup_done_) setup();
-    if (dead_) return false;
-    if (broken_) {
+    if (game_state_ == GameState::fresh) setup();
+    if (game_state_ == GameState::dead) return false;
+    if (line_ != LineState::playing) {
         // The position is unknown past a bad move: keep the variation as text.
         ++level_skip_;
-        if (cut_) return false; // part of the variation's rest, kept verbatim
-        if (!rejected_) out_->unplayed_variation();
+        if (line_ == LineState::cut) return false; // part of the variation's rest, kept verbatim
+        if (!rejected()) out_->unplayed_variation();
         add(ProblemKind::variation_after_unplayable, Severity::warning, open.where);
         return false;
     }
     bool const deferring = !frames_.empty() && !frames_.back().played;
-    if (!has_last_ && deferring) {
+    if (!last_.ok() && deferring) {
         // "( (": a variation directly inside a variation, before its first move. Read as
         // another variation of the same move: the enclosing one is closed here (what it held
         // so far goes after the move before it) and opened again after the inner one.
@@ -431,7 +408,7 @@ bool Replayer::begin_variation(syntax::Token open) {
         frames_.back().reopen = reopen;
         return true;
     }
-    if (!has_last_) {
+    if (!last_.ok()) {
         add(ProblemKind::variation_without_move, Severity::error, open.where, "(");
         reject();
         return false;
@@ -447,12 +424,12 @@ void Replayer::open_variation(syntax::Location at) {
     f.last_undo = last_undo_;
     f.open_at = at;
     pos_.undo_move(last_, last_undo_);
-    has_last_ = false;
-    if (!rejected_) out_->begin_variation();
+    last_ = {};
+    if (!rejected()) out_->begin_variation();
 }
 
 void Replayer::end_variation(syntax::Token close) {
-    if (dead_) return;
+    if (game_state_ == GameState::dead) return;
     if (level_skip_ > 0) {
         --level_skip_;
         return;
@@ -475,25 +452,24 @@ void Replayer::close_variation(bool quiet, std::uint64_t end) {
     Frame const& f = frames_.back();
     pos_ = f.saved;
     last_ = f.last;
-    last_undo_ = f.last_undo;
-    has_last_ = true; // see Frame
-    broken_ = cut_ = false;
+    last_undo_ = f.last_undo; // f.last is a move: see Frame
+    line_ = LineState::playing;
     bool const empty = !f.played;
-    if (!rejected_) out_->end_variation(empty, end);
+    if (!rejected()) out_->end_variation(empty, end);
     if (empty && !quiet) add(ProblemKind::empty_variation, Severity::warning, f.open_at, "(");
     frames_.pop_back();
 }
 
 void Replayer::result(syntax::Token token) {
+    assert(!token.text.empty()); // empty: no result (result_)
     result_ = token;
-    has_result_ = true;
 }
 
 void Replayer::end_game(syntax::GameEnd const& end) {
     if (end.syntax_error) reject();
-    if (!setup_done_) setup();
-    if (dead_) return;
-    if (!rejected_) out_->end_movetext();
+    if (game_state_ == GameState::fresh) setup();
+    if (game_state_ == GameState::dead) return;
+    if (!rejected()) out_->end_movetext();
     // Close variations left open by a broken game (the reader reports unbalanced ones).
     while (!frames_.empty()) end_variation({});
     std::string_view tagged = tags_.value(TagKind::result); // result values hold no escapes
@@ -509,7 +485,8 @@ void Replayer::end_game(syntax::GameEnd const& end) {
         Problem& p = add(ProblemKind::result_tag_not_result, Severity::warning, at_tag);
         p.text = tagged;
         p.written_as = termination();
-    } else if (has_result_ && !tagged.empty() && normalise_result(result_.text) != tagged) {
+    } else if (!result_.text.empty() && !tagged.empty() &&
+               normalise_result(result_.text) != tagged) {
         Problem& p =
             add(ProblemKind::result_differs, Severity::warning, result_.where, result_.text);
         p.text = tagged;
@@ -518,7 +495,7 @@ void Replayer::end_game(syntax::GameEnd const& end) {
 }
 
 std::string_view Replayer::termination() const {
-    if (has_result_) return normalise_result(result_.text);
+    if (!result_.text.empty()) return normalise_result(result_.text);
     std::string_view const r = normalise_result(tags_.value(TagKind::result));
     return r == "1-0" || r == "0-1" || r == "1/2-1/2" ? r : "*";
 }

@@ -1,13 +1,13 @@
 // The replay of one game: reads it with the grammar, sets up the position from its FEN and
 // Variant tags, plays every move of the main line and of nested variations on a legal-move
 // Position, and hands a consumer semantic events (a move played in its position, comments,
-// NAGs, variations, a line that cannot be played further). What is wrong is a Problem value
-// (problem.hpp), worded elsewhere.
+// NAGs, variations, a line that cannot be played further, a move that cannot be played).
+// What is wrong is a Problem value (problem.hpp), worded elsewhere.
 //
 // Consumers: the export writer (export.hpp) lays the game out again; --check uses the base
-// class, which builds nothing; --input-lang auto records the moves of a reading
-// (converter.cpp). After the game is rejected the consumer hears nothing more of it: its
-// text would not be written.
+// class, which builds nothing; --input-lang auto records the moves of a reading and the
+// first move each reading could not play (converter.cpp). After the game is rejected the
+// consumer hears nothing more of it (its text would not be written) but unplayable().
 //
 // One Replayer is reused for many games (its buffers keep their capacity). It is not
 // thread-safe; one per worker thread.
@@ -76,6 +76,13 @@ private:
     std::array<int, std::size_t(TagKind::other)> first_{};
 };
 
+// The state of the line being replayed (the main line or the innermost variation).
+enum class LineState : std::uint8_t {
+    playing, // its moves are played
+    broken,  // a move could not be played: the rest comes as unplayed() (--keep-broken)
+    cut,     // a variation cut at a bad move: its rest is kept as the input wrote it
+};
+
 // What a consumer of the replay hears, in input order. Every hook has a no-op default.
 class ReplayConsumer {
 public:
@@ -88,9 +95,13 @@ public:
     // --fix-typos correction of `move`.
     virtual void move(chess::Position& /*pos*/, chess::Move /*m*/, int /*number*/,
                       syntax::Token /*move*/, syntax::Token /*suffix*/, bool /*corrected*/) {}
-    // Plays move `m` on `pos` with do_move(m, undo), the consumer hearing of it: by default
-    // move(), then the move. A consumer that writes check marks overrides it to take them
-    // from the position after the move instead of a make/unmake of its own.
+    // Plays move `m` on `pos`, the consumer hearing of it: by default move(), then the move.
+    // A consumer that writes check marks overrides it to take them from the position after
+    // the move instead of a make/unmake of its own. The contract of an override (the
+    // Replayer asserts the side to move changed): it calls pos.do_move(m, undo) exactly once
+    // and leaves `pos` as that left it; it hears of the move as move() would.
+    // (One virtual call a move, not move() and an after_move(): the Replayer keeping
+    // do_move would cost a second call a move.)
     virtual void play(chess::Position& pos, chess::Move m, chess::UndoInfo& undo, int number,
                       syntax::Token const& move, syntax::Token const& suffix, bool corrected) {
         this->move(pos, m, number, move, suffix, corrected);
@@ -102,14 +113,22 @@ public:
     // `end`: the offset of its ')' (no_offset: the end of the game).
     virtual void begin_variation() {}
     virtual void end_variation(bool /*empty*/, std::uint64_t /*end*/) {}
-    // The line cannot be played past `move` (--keep-broken, or a variation cut). `cut`: a
-    // variation cut there, its rest to be kept as the input wrote it, up to end_variation's
-    // `end`; otherwise the tokens that follow come as unplayed() and unplayed_variation().
-    virtual void line_broken(syntax::Token /*move*/, syntax::Token /*suffix*/, bool /*cut*/) {}
+    // The line cannot be played past `move` (--keep-broken, or a variation cut); `state` is
+    // its state from now until its end (its variation's end_variation, or end_movetext).
+    // LineState::cut: a variation cut there, its rest to be kept as the input wrote it, up to
+    // end_variation's `end`, and no event of that rest comes; LineState::broken: the tokens
+    // that follow come as unplayed() and unplayed_variation(), comments as comment().
+    virtual void line_broken(syntax::Token /*move*/, syntax::Token /*suffix*/,
+                             LineState /*state*/) {}
     virtual void unplayed(std::string_view /*text*/, std::string_view /*suffix*/) {}
     virtual void unplayed_variation() {}
     // The movetext is over (before the variations left open are ended).
     virtual void end_movetext() {}
+    // A move that could not be played and was not corrected (--fix-typos): `pos` is the
+    // position before it, `problem` its unplayable_move report (token, place, move number,
+    // the reading's error). Heard even once the game is rejected, and with
+    // ReplayOptions::silent (--input-lang auto keeps the first one: converter.cpp).
+    virtual void unplayable(chess::Position const& /*pos*/, Problem const& /*problem*/) {}
 
     static constexpr std::uint64_t no_offset = ~std::uint64_t{0};
 };
@@ -131,11 +150,11 @@ class Replayer final : private parser::Visitor {
 public:
     // Replays `game` (its bytes and the consumer outlive the call), appending its problems
     // to `problems`.
-    void replay(syntax::RawGame const& game, std::string_view file, ReplayOptions const& options,
-                ReplayConsumer& consumer, std::vector<Problem>& problems);
+    void replay(syntax::RawGame const& game, ReplayOptions const& options, ReplayConsumer& consumer,
+                std::vector<Problem>& problems);
 
     // What the last replay found.
-    bool rejected() const { return rejected_; }
+    bool rejected() const { return game_state_ >= GameState::rejected; }
     int errors() const { return errors_; }
     int warnings() const { return warnings_; }
     std::uint64_t moves() const { return moves_; }
@@ -145,13 +164,6 @@ public:
     // The game termination marker to write: the movetext's result, else a valid Result tag,
     // else "*". A Result tag that is not a result is written as this marker too.
     std::string_view termination() const;
-    // The first move that could not be played (corrections excepted), if any, and whether
-    // letters of another language might read it (--input-lang auto).
-    bool move_failed() const { return move_failed_; }
-    bool letter_failure() const { return letter_failure_; }
-    syntax::Token first_failure() const { return first_fail_; }
-    chess::Position const& first_failure_position() const { return first_fail_pos_; }
-    int first_failure_number() const { return first_fail_number_; }
 
 private:
     // parser::Visitor
@@ -191,7 +203,9 @@ private:
     Problem& add(ProblemKind kind, syntax::Severity severity, syntax::Location where,
                  std::string_view token = {});
     Problem& add_at_move(ProblemKind kind, syntax::Severity severity, syntax::Token move);
-    void reject() { rejected_ = dead_ = muted_ = true; }
+    void reject() { game_state_ = GameState::dead; }
+    // No move, comment or NAG is delivered: the game is rejected (or dead), or opt_.silent.
+    bool muted() const { return game_state_ >= mute_from_; }
     int display_number() const { return pos_.fullmove_number() + display_offset_; }
     // Reports a move that cannot be played; returns the move to go on checking with
     // (strict mode, unique typo suggestion) or Move{}. `corrected`: the move returned is
@@ -205,31 +219,29 @@ private:
     ReplayOptions opt_;
     ReplayConsumer* out_ = nullptr;
     std::vector<Problem>* problems_ = nullptr;
-    std::string_view file_;
     syntax::RawGame const* game_ = nullptr;
     TagTable tags_;
     int errors_ = 0, warnings_ = 0;
     std::uint64_t moves_ = 0, corrected_ = 0;
-    bool setup_done_ = false;
-    bool rejected_ = false; // the game will not be written (setup error, bad move, syntax)
-    bool dead_ = false;     // nothing more to replay in this game
-    bool muted_ = false;    // rejected_ or opt_.silent: no move, comment or NAG is delivered
-    int level_skip_ = 0;    // depth inside skipped variations (--no-variations, broken lines)
+    // The game, in this order (rejected() and muted() compare): its tags are being read; its
+    // position is set up; rejected (a bad move under --strict or without --keep-broken:
+    // nothing will be written, the moves are still checked with the move assumed); dead
+    // (rejected by a setup error, a syntax error, too many tags or a move with no move to
+    // assume: nothing more to replay).
+    enum class GameState : std::uint8_t { fresh, set_up, rejected, dead };
+    GameState game_state_ = GameState::fresh;
+    // The first state muted(): rejected, or fresh with opt_.silent (one compare a move, not
+    // two: callgrind, see the commit).
+    GameState mute_from_ = GameState::rejected;
+    LineState line_ = LineState::playing; // the current line (see LineState)
+    int level_skip_ = 0; // depth inside skipped variations (--no-variations, broken lines)
     std::vector<Frame> frames_;
     bool chess960_ = false; // the game is Chess960 (Variant tag or castling rights)
     chess::Position pos_;
-    chess::Move last_{};
+    chess::Move last_{}; // the last move of the current line (Move{}: none yet)
     chess::UndoInfo last_undo_{};
-    bool has_last_ = false;
-    bool broken_ = false;    // the current line cannot be replayed further
-    bool cut_ = false;       // ... and it is a variation cut (cuts_variation())
     int display_offset_ = 0; // added to fullmove numbers (FENs with fullmove 0)
-    syntax::Token result_{};
-    bool has_result_ = false;
-    bool move_failed_ = false, letter_failure_ = false;
-    syntax::Token first_fail_{};
-    chess::Position first_fail_pos_;
-    int first_fail_number_ = 0;
+    syntax::Token result_{}; // the movetext's result (empty text: none)
 };
 
 // Normalises a Variant tag value: "" for standard chess, "chess960" for Chess960 under any

@@ -48,7 +48,7 @@ Run convert(std::string_view bytes, ConvertOptions const& options, std::size_t c
     syntax::RawGame g;
     while (reader.next(g)) {
         if (reader.text()) continue; // text between games: no game
-        pgn::GameReport const r = converter.convert(g, "fuzz.pgn", run.out);
+        pgn::GameReport const r = converter.convert(g, run.out);
         batch::word_all(r, "fuzz.pgn", run.messages, run.kinds);
         run.games.push_back({r.status, r.moves, r.errors});
     }
