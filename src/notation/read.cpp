@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cstdlib>
 
 namespace pgn_iccf::notation {
@@ -17,6 +18,9 @@ using chess::Bitboard;
 using chess::Color;
 using chess::MoveKind;
 using chess::Piece;
+
+static_assert(sizeof(ReadResult) == detail::read_result_size &&
+              offsetof(ReadResult, candidates) == detail::read_result_candidates_offset);
 
 namespace {
 
@@ -242,6 +246,26 @@ int castling_shape(std::string_view s) {
     return n == 2 || n == 3 ? n : 0;
 }
 
+// The promotion rule for a pawn move from `from` to `to` on the last rank, for both readers of
+// pawn moves: without a promotion piece the move is promotion_missing when the queen
+// promotion is legal (`legal`, the reader's legality test), else illegal; a pawn or a king as
+// the promotion piece is illegal. False with r.error set, or true with the move in `m`.
+template <typename Legal>
+[[gnu::always_inline]] inline bool last_rank_move(Square from, Square to, PieceType promo,
+                                                  Legal const& legal, ReadResult& r, Move& m) {
+    if (promo == PieceType::none) {
+        Move const q(from, to, MoveKind::promotion, PieceType::queen);
+        r.error = legal(q) ? ReadError::promotion_missing : ReadError::illegal;
+        return false;
+    }
+    if (promo == PieceType::pawn || promo == PieceType::king) {
+        r.error = ReadError::illegal;
+        return false;
+    }
+    m = Move(from, to, MoveKind::promotion, promo);
+    return true;
+}
+
 // Position::is_legal(m) for a move built by resolve_coordinates: a piece of type t of the side
 // to move stands on m.from(), and the kind fits it (a pawn: normal, a valid promotion exactly
 // on the last rank, or en passant to the en passant square; other pieces: normal). Those facts
@@ -295,16 +319,8 @@ bool resolve_coordinates(Position const& pos, Square from, Square to, PieceType 
     Move m{};
     if (t == PieceType::pawn) {
         if (to.rank() == chess::last_rank(us)) {
-            if (promo == PieceType::none) {
-                Move q(from, to, MoveKind::promotion, PieceType::queen);
-                r.error = pos.is_legal(q) ? ReadError::promotion_missing : ReadError::illegal;
-                return false;
-            }
-            m = Move(from, to, MoveKind::promotion, promo);
-            if (promo == PieceType::pawn || promo == PieceType::king) {
-                r.error = ReadError::illegal;
-                return false;
-            }
+            auto const legal = [&pos](Move q) { return pos.is_legal(q); };
+            if (!last_rank_move(from, to, promo, legal, r, m)) return false;
         } else {
             bool ep = to == pos.ep_square() && to.file() != from.file();
             m = Move(from, to, ep ? MoveKind::en_passant : MoveKind::normal);
@@ -343,6 +359,18 @@ bool resolve_coordinates(Position const& pos, Square from, Square to, PieceType 
         return false;
     }
     r.move = m;
+    return true;
+}
+
+// Long algebraic (`e2e4`, `Ng1-f3`, `e7e8q`): when the tail names the whole from-square, the
+// move of the piece there (`named`: the letter given, none for a pawn or a bare square), read
+// by resolve_coordinates; false, doing nothing, for any other tail.
+[[gnu::always_inline]] inline bool read_long_algebraic(Position const& pos, Tail const& tail,
+                                                       PieceType named, ReadResult& r) {
+    if (tail.from_file < 0 || tail.from_rank < 0) return false;
+    r.notation = Notation::lan;
+    resolve_coordinates(pos, Square::at(tail.from_file, tail.from_rank), tail.to, tail.promotion,
+                        named, r);
     return true;
 }
 
@@ -391,16 +419,8 @@ void resolve_pawn(Position const& pos, int from_file, Square to, PieceType promo
     r.from = from;
     Move m;
     if (to.rank() == chess::last_rank(us)) {
-        if (promo == PieceType::none) {
-            bool ok = pos.is_legal_pseudo(Move(from, to, MoveKind::promotion, PieceType::queen));
-            r.error = ok ? ReadError::promotion_missing : ReadError::illegal;
-            return;
-        }
-        if (promo == PieceType::pawn || promo == PieceType::king) {
-            r.error = ReadError::illegal;
-            return;
-        }
-        m = Move(from, to, MoveKind::promotion, promo);
+        auto const legal = [&pos](Move q) { return pos.is_legal_pseudo(q); };
+        if (!last_rank_move(from, to, promo, legal, r, m)) return;
     } else {
         m = Move(from, to, kind);
         if (promo != PieceType::none) {
@@ -553,12 +573,7 @@ void read_with_letter(Position const& pos, std::string_view s, std::size_t size,
         r.bad_offset = std::uint16_t(st == TailStatus::syntax ? 0 : tail.bad + size);
         return;
     }
-    if (tail.from_file >= 0 && tail.from_rank >= 0) {
-        r.notation = Notation::lan;
-        resolve_coordinates(pos, Square::at(tail.from_file, tail.from_rank), tail.to,
-                            tail.promotion, t, r);
-        return;
-    }
+    if (read_long_algebraic(pos, tail, t, r)) return;
     if (t != PieceType::pawn) {
         resolve_piece(pos, t, tail, r);
         return;
@@ -605,7 +620,7 @@ void read_with_letter(Position const& pos, std::string_view s, std::size_t size,
             r = no_promotion;
             return;
         }
-        r.candidates = no_candidates;
+        r.candidates = detail::no_candidates;
     }
     resolve_pawn(pos, tail.from_file, tail.to, tail.promotion, r);
 }
@@ -620,12 +635,7 @@ void read_from_file(Position const& pos, std::string_view s, Letters const& l, R
         return;
     }
     if (st == TailStatus::ok) {
-        if (tail.from_file >= 0 && tail.from_rank >= 0) {
-            r.notation = Notation::lan;
-            resolve_coordinates(pos, Square::at(tail.from_file, tail.from_rank), tail.to,
-                                tail.promotion, PieceType::none, r);
-            return;
-        }
+        if (read_long_algebraic(pos, tail, PieceType::none, r)) return;
         if (tail.from_file < 0 ||
             (tail.from_rank < 0 && std::abs(tail.from_file - tail.to.file()) == 1)) {
             resolve_pawn(pos, tail.from_file, tail.to, tail.promotion, r);
@@ -737,7 +747,7 @@ int edit_offset(std::string_view a, std::string_view b) {
 
 } // namespace
 
-int suggest_numeric(Position const& pos, std::string_view token, Move* out, int max) {
+int suggest_numeric(Position const& pos, std::string_view token, std::span<Move> out) {
     token = strip_suffixes(token);
     chess::MoveList list;
     pos.generate_legal(list);
@@ -757,8 +767,8 @@ int suggest_numeric(Position const& pos, std::string_view token, Move* out, int 
     std::sort(hits.begin(), hits.begin() + n, [](Hit const& a, Hit const& b) {
         return a.at != b.at ? a.at < b.at : a.text.view() < b.text.view();
     });
-    int k = std::min(n, max);
-    for (int i = 0; i < k; ++i) out[i] = hits[std::size_t(i)].move;
+    int k = std::min(n, int(out.size()));
+    for (int i = 0; i < k; ++i) out[std::size_t(i)] = hits[std::size_t(i)].move;
     return k;
 }
 
