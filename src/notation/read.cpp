@@ -6,6 +6,7 @@
 // The fast path (SAN piece move, pawn move, numeric) makes no full move generation: the
 // candidates come from attack tables and one legality test each.
 #include "notation/notation.hpp"
+#include "notation/reading.hpp"
 
 #include <algorithm>
 #include <array>
@@ -539,28 +540,6 @@ void read_numeric_move(Position const& pos, std::string_view s, ReadOptions cons
         r.error = ReadError::promotion_missing;
 }
 
-// Any token of digits only: the numeric shape, or the error that tells what is wrong with it.
-void read_numeric(Position const& pos, std::string_view s, ReadOptions const& opt, ReadResult& r) {
-    r.notation = Notation::numeric;
-    if (s.size() != 4 && s.size() != 5) {
-        r.error = ReadError::invalid_syntax;
-        return;
-    }
-    for (std::size_t i = 0; i < 4; ++i) {
-        if (!is_numeric_digit(s[i])) {
-            r.error = ReadError::bad_square;
-            r.bad_offset = std::uint16_t(i);
-            return;
-        }
-    }
-    if (s.size() == 5 && chess::promotion_from_digit(s[4] - '0') == PieceType::none) {
-        r.error = ReadError::invalid_syntax;
-        r.bad_offset = 4;
-        return;
-    }
-    read_numeric_move(pos, s, opt, r);
-}
-
 // A token with a leading piece letter (or pawn letter) of `size` bytes.
 void read_with_letter(Position const& pos, std::string_view s, std::size_t size, PieceType t,
                       Letters const& l, ReadResult& r) {
@@ -699,7 +678,7 @@ constinit ReadResult const fresh_result{};
             return r;
         }
         if (std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; }))
-            read_numeric(pos, s, opt, r);
+            detail::numeric_error(s, r); // iccf.cpp
         else
             r.error = ReadError::invalid_syntax;
         return r;
@@ -725,51 +704,8 @@ constinit ReadResult const fresh_result{};
     return r;
 }
 
-namespace {
-
-// The offset of the single edit (substitution, adjacent transposition, insertion, deletion)
-// turning `a` into `b`, or -1 when there is none (or a == b).
-int edit_offset(std::string_view a, std::string_view b) {
-    std::size_t i = 0;
-    while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
-    if (a.size() == b.size()) {
-        if (i == a.size()) return -1;
-        if (a.substr(i + 1) == b.substr(i + 1)) return int(i);
-        if (i + 1 < a.size() && a[i] == b[i + 1] && a[i + 1] == b[i] &&
-            a.substr(i + 2) == b.substr(i + 2))
-            return int(i);
-        return -1;
-    }
-    if (a.size() == b.size() + 1) return a.substr(i + 1) == b.substr(i) ? int(i) : -1;
-    if (b.size() == a.size() + 1) return b.substr(i + 1) == a.substr(i) ? int(i) : -1;
-    return -1;
-}
-
-} // namespace
-
-int suggest_numeric(Position const& pos, std::string_view token, std::span<Move> out) {
-    token = strip_suffixes(token);
-    chess::MoveList list;
-    pos.generate_legal(list);
-    struct Hit {
-        int at;
-        MoveText text;
-        Move move;
-    };
-    std::array<Hit, 256> hits;
-    int n = 0;
-    for (Move m : list) {
-        MoveText text = write_numeric(pos, m);
-        int at = edit_offset(token, text.view());
-        if (at >= 0) hits[std::size_t(n++)] = {at, text, m};
-    }
-    // By the offset of the edit, then by the numeric text (independent of generation order).
-    std::sort(hits.begin(), hits.begin() + n, [](Hit const& a, Hit const& b) {
-        return a.at != b.at ? a.at < b.at : a.text.view() < b.text.view();
-    });
-    int k = std::min(n, int(out.size()));
-    for (int i = 0; i < k; ++i) out[std::size_t(i)] = hits[std::size_t(i)].move;
-    return k;
+std::string_view detail::strip_move_suffixes(std::string_view token) {
+    return strip_suffixes(token);
 }
 
 } // namespace pgn_iccf::notation
