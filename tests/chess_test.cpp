@@ -5,6 +5,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "chess/position.hpp"
+#include "notation/notation.hpp"
 
 #include <algorithm>
 #include <fstream>
@@ -27,13 +28,7 @@ std::string square_name(Square s) { return {char('a' + s.file()), char('1' + s.r
 
 // UCI text of a move; castling as king to destination (standard) or king to rook (Chess960).
 std::string uci(Position const& p, Move m) {
-    Square to = m.to();
-    if (m.kind() == MoveKind::castling && !p.chess960())
-        to = Position::castle_king_to(
-            p.side_to_move(), to.index() > m.from().index() ? CastleSide::king : CastleSide::queen);
-    std::string s = square_name(m.from()) + square_name(to);
-    if (m.kind() == MoveKind::promotion) s += " pnbrqk"[int(m.promotion())];
-    return s;
+    return std::string(pgn_iccf::notation::write_uci(p, m).view());
 }
 
 std::vector<Move> legal(Position const& p) {

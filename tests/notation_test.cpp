@@ -663,14 +663,30 @@ BOOST_AUTO_TEST_CASE(write_table) {
     BOOST_TEST_MESSAGE(rows << " write rows");
 }
 
-// The overload taking check and mate from the caller writes the same marks.
+// UCI: from-square, target square as the numeric notation places it, lower-case promotion
+// piece; castling as king to destination, or king to rook in Chess960; the null move 0000.
+BOOST_AUTO_TEST_CASE(write_uci_text) {
+    Position pos = make(castle_check);
+    BOOST_TEST(n::write_uci(pos, spec("e1h1O")).view() == "e1g1");
+    BOOST_TEST(n::write_numeric(pos, spec("e1h1O")).view() == "5171");
+    BOOST_TEST(n::write_uci(pos, spec("h1h8")).view() == "h1h8");
+    BOOST_TEST(n::write_uci(pos, Move::null_move()).view() == "0000");
+    Position c960;
+    BOOST_REQUIRE(c960.set_fen("5k2/8/8/8/8/8/8/4K2R w K - 0 1", true).message.empty());
+    BOOST_TEST(n::write_uci(c960, spec("e1h1O")).view() == "e1h1");
+    Position promo = make("8/4P3/8/8/8/8/8/k3K3 w - - 0 1");
+    BOOST_TEST(n::write_uci(promo, spec("e7e8n")).view() == "e7e8n");
+    BOOST_TEST(n::write_uci(promo, spec("e7e8q")).view() == "e7e8q");
+}
+
+// The overload taking the mark from the caller writes it.
 BOOST_AUTO_TEST_CASE(write_with_known_check) {
     Position pos = make(back_rank);
     Move m = spec("a1a8");
-    BOOST_TEST(n::write_san(pos, m, true, true).view() == "Ra8#");
-    BOOST_TEST(n::write_san(pos, m, true, false).view() == "Ra8+");
-    BOOST_TEST(n::write_san(pos, m, false, false).view() == "Ra8");
-    BOOST_TEST(n::write_lan(pos, m, true, true).view() == "Ra1-a8#");
+    BOOST_TEST(n::write_san(pos, m, n::Mark::mate).view() == "Ra8#");
+    BOOST_TEST(n::write_san(pos, m, n::Mark::check).view() == "Ra8+");
+    BOOST_TEST(n::write_san(pos, m, n::Mark::none).view() == "Ra8");
+    BOOST_TEST(n::write_lan(pos, m, n::Mark::mate).view() == "Ra1-a8#");
     BOOST_TEST(n::write_numeric(pos, Move::null_move()).view() == "--");
     BOOST_TEST(n::write_san(pos, Move::null_move()).view() == "--");
 }
@@ -777,7 +793,7 @@ BOOST_AUTO_TEST_CASE(numeric_typo_suggestions) {
         BOOST_TEST_CONTEXT(row.fen << " " << row.input) {
             Position pos = make(row.fen);
             std::array<Move, 16> out;
-            int k = n::suggest_numeric(pos, row.input, out.data(), int(out.size()));
+            int k = n::suggest_numeric(pos, row.input, out);
             std::multiset<std::string> got, want(row.expect.begin(), row.expect.end());
             for (int i = 0; i < k; ++i)
                 got.insert(std::string(n::write_numeric(pos, out[std::size_t(i)]).view()));
@@ -787,14 +803,14 @@ BOOST_AUTO_TEST_CASE(numeric_typo_suggestions) {
     // Ordered by the offset of the edit: 5264 -> 6264 (f4, offset 0), 5254 (e4, offset 2).
     Position pos = make(start);
     std::array<Move, 4> out;
-    BOOST_TEST(n::suggest_numeric(pos, "5245", out.data(), 0) == 0);
-    BOOST_REQUIRE(n::suggest_numeric(pos, "5264", out.data(), 4) == 2);
+    BOOST_TEST(n::suggest_numeric(pos, "5245", std::span(out).first(0)) == 0);
+    BOOST_REQUIRE(n::suggest_numeric(pos, "5264", out) == 2);
     BOOST_TEST(n::write_numeric(pos, out[0]).view() == "6264");
     BOOST_TEST(n::write_numeric(pos, out[1]).view() == "5254");
-    BOOST_TEST(n::suggest_numeric(pos, "5264", out.data(), 1) == 1);
+    BOOST_TEST(n::suggest_numeric(pos, "5264", std::span(out).first(1)) == 1);
     BOOST_TEST(n::write_numeric(pos, out[0]).view() == "6264");
     // Same offset: by numeric text.
-    BOOST_REQUIRE(n::suggest_numeric(pos, "5255", out.data(), 4) == 2);
+    BOOST_REQUIRE(n::suggest_numeric(pos, "5255", out) == 2);
     BOOST_TEST(n::write_numeric(pos, out[0]).view() == "5253");
     BOOST_TEST(n::write_numeric(pos, out[1]).view() == "5254");
 }

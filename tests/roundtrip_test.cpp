@@ -209,9 +209,10 @@ struct Checker {
                 char got = san.empty() ? 0 : san.back();
                 if ((want == 0 && (got == '+' || got == '#')) || (want != 0 && got != want))
                     fail(pos, cat("check mark of '", san, "'"));
-                bool check = want != 0, mate = want == '#';
-                if (n::write_san(static_cast<Position const&>(pos), m, check, mate, wopt).view() !=
-                    san)
+                n::Mark const known = want == '#'   ? n::Mark::mate
+                                      : want == '+' ? n::Mark::check
+                                                    : n::Mark::none;
+                if (n::write_san(static_cast<Position const&>(pos), m, known, wopt).view() != san)
                     fail(pos, cat("write_san overloads differ on ", san));
                 read_back(pos, san, &l, m, "SAN");
                 if (l.figurine) read_back(pos, swap_figurine_colour(san), &l, m, "SAN");

@@ -6,6 +6,7 @@
 // arguments, in which case the last argument is the depth. `startpos` names the standard
 // starting position. The node count is always the last line of standard output.
 #include "chess/position.hpp"
+#include "notation/notation.hpp"
 
 #include <charconv>
 #include <chrono>
@@ -39,17 +40,6 @@ constexpr std::string_view usage =
 int usage_error(std::string const& message) {
     std::fprintf(stderr, "perft: %s\n(perft --help for usage)\n", message.c_str());
     return 2;
-}
-
-std::string uci(Position const& pos, Move m) {
-    Square to = m.to();
-    if (m.kind() == MoveKind::castling && !pos.chess960()) {
-        to = Position::castle_king_to(pos.side_to_move(), castle_side(m.from(), to));
-    }
-    std::string s(m.from().name());
-    s += to.name();
-    if (m.kind() == MoveKind::promotion) s += " pnbrqk"[int(m.promotion())];
-    return s;
 }
 
 } // namespace
@@ -109,7 +99,9 @@ int main(int argc, char** argv) {
             std::uint64_t n = pos.perft(depth - 1);
             pos.undo_move(m, undo);
             total += n;
-            std::printf("%s %llu\n", uci(pos, m).c_str(), static_cast<unsigned long long>(n));
+            std::printf("%s %llu\n",
+                        std::string(pgn_iccf::notation::write_uci(pos, m).view()).c_str(),
+                        static_cast<unsigned long long>(n));
         }
     } else {
         total = pos.perft(depth);

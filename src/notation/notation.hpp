@@ -7,6 +7,7 @@
 
 #include "chess/position.hpp"
 #include "chess/types.hpp"
+#include "notation/detail.hpp"
 
 #include <array>
 #include <bit>
@@ -35,8 +36,8 @@ Letters const* letters_for(std::string_view code);
 namespace detail {
 extern std::array<Letters, 26> const language_table; // languages.cpp; English first
 }
-// Inline: read_move asks it once per piece move (a call and return were 4 instructions; with
-// the ReadResult layout below, SAN -> numeric master games: 88,428 -> 88,022 per game).
+// Inline: read_move asks it once per piece move (a call and return were 4 instructions; see
+// detail.hpp).
 inline Letters const& english() { return detail::language_table[0]; }
 // Every supported language (en first), for --help and tests.
 std::span<Letters const> all_languages();
@@ -66,13 +67,7 @@ struct ReadOptions {
     bool iccf_short_promotion = false; // accept the four-digit promotion form (6762)
 };
 
-// Eight Move{}: ReadResult's candidates start as a copy of it, which GCC builds with two
-// vector moves (8 moves of 4 bytes) instead of a store loop. constexpr, so that read.cpp's
-// constinit fresh ReadResult is a constant initializer for Clang too.
-inline constexpr std::array<Move, 8> no_candidates{};
-
-// The result of reading one token. The small fields come first and the candidates last, at
-// offset 16 of a 48-byte value, so that read_move initialises it with three 16-byte stores.
+// The result of reading one token (its field order is chosen for speed: detail.hpp).
 struct alignas(16) ReadResult {
     Move move{}; // valid when error == none
     ReadError error = ReadError::none;
@@ -85,7 +80,7 @@ struct alignas(16) ReadResult {
     Square to{};                       // the target square named, if any
     std::uint8_t candidate_count = 0;  // legal moves that fit (ambiguous) - up to 8 kept
     std::uint16_t bad_offset = 0;      // byte offset in the token where reading failed
-    std::array<Move, 8> candidates = no_candidates;
+    std::array<Move, 8> candidates = detail::no_candidates;
 };
 
 // Reads `token` (no surrounding blanks; `+`/`#`/`!?` suffixes may follow the move) as SAN,
@@ -134,8 +129,8 @@ inline bool is_numeric_move(std::string_view s) {
 // digit substituted, two adjacent digits transposed (5245 -> 5254), one digit inserted (the
 // missing fifth digit of a promotion: all four pieces) or deleted. Each legal move at most
 // once, ordered by the offset of the edit in the token, then by numeric text. Returns the
-// number written to `out`.
-int suggest_numeric(Position const& pos, std::string_view token, Move* out, int max);
+// number written to `out` (at most out.size()).
+int suggest_numeric(Position const& pos, std::string_view token, std::span<Move> out);
 
 // Writing: SAN is canonical (PGN §8.2.3): the piece letter (never for pawns), the minimal
 // disambiguation among the *legal* moves of the same piece type to the same square (file if
@@ -158,6 +153,9 @@ constexpr MoveText write_null() {
     return t;
 }
 
+// The check mark a move is written with: none, `+` or `#`.
+enum class Mark : std::uint8_t { none, check, mate };
+
 struct WriteOptions {
     Letters const* letters = nullptr; // nullptr = English
 };
@@ -166,13 +164,20 @@ struct WriteOptions {
 // disambiguation and for the check/mate mark; it is left unchanged on return (a make/unmake
 // may happen inside to detect mate).
 MoveText write_san(Position& pos, Move m, WriteOptions const& opt = {});
-// Same, when the caller already knows whether the move gives check and mate (replay does the
-// move anyway): no make/unmake inside.
-MoveText write_san(Position const& pos, Move m, bool check, bool mate,
-                   WriteOptions const& opt = {});
+// Same, when the caller already knows the mark (replay does the move anyway): no make/unmake
+// inside.
+MoveText write_san(Position const& pos, Move m, Mark mark, WriteOptions const& opt = {});
 // ICCF numeric: "5254", "67682"; castling as the king's move (5171), or in Chess960 positions
 // king square + own rook square (5161 for king e1, rook f1). Null move: "--".
 MoveText write_numeric(Position const& pos, Move m);
+
+// The target square a coordinate notation (numeric, UCI) writes for legal move `m` of `pos`:
+// m.to(), except for castling outside Chess960, which goes to the king's destination (g1/c1;
+// a Chess960 position writes king square + own rook square, as Move stores it).
+inline Square written_to(Position const& pos, Move m) {
+    if (m.kind() != chess::MoveKind::castling || pos.chess960()) return m.to();
+    return Position::castle_king_to(pos.side_to_move(), chess::castle_side(m.from(), m.to()));
+}
 
 // The numeric text of a move other than the null move, as write_numeric writes it: its bytes
 // in one word (first byte lowest) and their number (4, or 5 for a promotion). Inline, with no
@@ -184,9 +189,7 @@ struct NumericText {
     std::size_t size = 0;
 };
 inline NumericText numeric_text(Position const& pos, Move m) {
-    Square to = m.to();
-    if (m.kind() == chess::MoveKind::castling && !pos.chess960())
-        to = Position::castle_king_to(pos.side_to_move(), chess::castle_side(m.from(), to));
+    Square const to = written_to(pos, m);
     std::uint16_t from_name, to_name;
     std::memcpy(&from_name, m.from().numeric_name().data(), 2);
     std::memcpy(&to_name, to.numeric_name().data(), 2);
@@ -199,7 +202,10 @@ inline NumericText numeric_text(Position const& pos, Move m) {
 }
 // Long algebraic: "e2-e4", "Ng1-f3", "e5xd6", "e7-e8=Q", "O-O"; check marks included.
 MoveText write_lan(Position& pos, Move m, WriteOptions const& opt = {});
-MoveText write_lan(Position const& pos, Move m, bool check, bool mate,
-                   WriteOptions const& opt = {});
+MoveText write_lan(Position const& pos, Move m, Mark mark, WriteOptions const& opt = {});
+
+// UCI (the engines' coordinates): "e2e4", "e7e8q"; castling as written_to places it
+// ("e1g1", or "e1h1" in Chess960 positions). Null move: "0000".
+MoveText write_uci(Position const& pos, Move m);
 
 } // namespace pgn_iccf::notation

@@ -6,9 +6,11 @@
 // The fast path (SAN piece move, pawn move, numeric) makes no full move generation: the
 // candidates come from attack tables and one legality test each.
 #include "notation/notation.hpp"
+#include "notation/reading.hpp"
 
 #include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cstdlib>
 
 namespace pgn_iccf::notation {
@@ -17,6 +19,9 @@ using chess::Bitboard;
 using chess::Color;
 using chess::MoveKind;
 using chess::Piece;
+
+static_assert(sizeof(ReadResult) == detail::read_result_size &&
+              offsetof(ReadResult, candidates) == detail::read_result_candidates_offset);
 
 namespace {
 
@@ -242,6 +247,26 @@ int castling_shape(std::string_view s) {
     return n == 2 || n == 3 ? n : 0;
 }
 
+// The promotion rule for a pawn move from `from` to `to` on the last rank, for both readers of
+// pawn moves: without a promotion piece the move is promotion_missing when the queen
+// promotion is legal (`legal`, the reader's legality test), else illegal; a pawn or a king as
+// the promotion piece is illegal. False with r.error set, or true with the move in `m`.
+template <typename Legal>
+[[gnu::always_inline]] inline bool last_rank_move(Square from, Square to, PieceType promo,
+                                                  Legal const& legal, ReadResult& r, Move& m) {
+    if (promo == PieceType::none) {
+        Move const q(from, to, MoveKind::promotion, PieceType::queen);
+        r.error = legal(q) ? ReadError::promotion_missing : ReadError::illegal;
+        return false;
+    }
+    if (promo == PieceType::pawn || promo == PieceType::king) {
+        r.error = ReadError::illegal;
+        return false;
+    }
+    m = Move(from, to, MoveKind::promotion, promo);
+    return true;
+}
+
 // Position::is_legal(m) for a move built by resolve_coordinates: a piece of type t of the side
 // to move stands on m.from(), and the kind fits it (a pawn: normal, a valid promotion exactly
 // on the last rank, or en passant to the en passant square; other pieces: normal). Those facts
@@ -295,16 +320,8 @@ bool resolve_coordinates(Position const& pos, Square from, Square to, PieceType 
     Move m{};
     if (t == PieceType::pawn) {
         if (to.rank() == chess::last_rank(us)) {
-            if (promo == PieceType::none) {
-                Move q(from, to, MoveKind::promotion, PieceType::queen);
-                r.error = pos.is_legal(q) ? ReadError::promotion_missing : ReadError::illegal;
-                return false;
-            }
-            m = Move(from, to, MoveKind::promotion, promo);
-            if (promo == PieceType::pawn || promo == PieceType::king) {
-                r.error = ReadError::illegal;
-                return false;
-            }
+            auto const legal = [&pos](Move q) { return pos.is_legal(q); };
+            if (!last_rank_move(from, to, promo, legal, r, m)) return false;
         } else {
             bool ep = to == pos.ep_square() && to.file() != from.file();
             m = Move(from, to, ep ? MoveKind::en_passant : MoveKind::normal);
@@ -343,6 +360,18 @@ bool resolve_coordinates(Position const& pos, Square from, Square to, PieceType 
         return false;
     }
     r.move = m;
+    return true;
+}
+
+// Long algebraic (`e2e4`, `Ng1-f3`, `e7e8q`): when the tail names the whole from-square, the
+// move of the piece there (`named`: the letter given, none for a pawn or a bare square), read
+// by resolve_coordinates; false, doing nothing, for any other tail.
+[[gnu::always_inline]] inline bool read_long_algebraic(Position const& pos, Tail const& tail,
+                                                       PieceType named, ReadResult& r) {
+    if (tail.from_file < 0 || tail.from_rank < 0) return false;
+    r.notation = Notation::lan;
+    resolve_coordinates(pos, Square::at(tail.from_file, tail.from_rank), tail.to, tail.promotion,
+                        named, r);
     return true;
 }
 
@@ -391,16 +420,8 @@ void resolve_pawn(Position const& pos, int from_file, Square to, PieceType promo
     r.from = from;
     Move m;
     if (to.rank() == chess::last_rank(us)) {
-        if (promo == PieceType::none) {
-            bool ok = pos.is_legal_pseudo(Move(from, to, MoveKind::promotion, PieceType::queen));
-            r.error = ok ? ReadError::promotion_missing : ReadError::illegal;
-            return;
-        }
-        if (promo == PieceType::pawn || promo == PieceType::king) {
-            r.error = ReadError::illegal;
-            return;
-        }
-        m = Move(from, to, MoveKind::promotion, promo);
+        auto const legal = [&pos](Move q) { return pos.is_legal_pseudo(q); };
+        if (!last_rank_move(from, to, promo, legal, r, m)) return;
     } else {
         m = Move(from, to, kind);
         if (promo != PieceType::none) {
@@ -519,28 +540,6 @@ void read_numeric_move(Position const& pos, std::string_view s, ReadOptions cons
         r.error = ReadError::promotion_missing;
 }
 
-// Any token of digits only: the numeric shape, or the error that tells what is wrong with it.
-void read_numeric(Position const& pos, std::string_view s, ReadOptions const& opt, ReadResult& r) {
-    r.notation = Notation::numeric;
-    if (s.size() != 4 && s.size() != 5) {
-        r.error = ReadError::invalid_syntax;
-        return;
-    }
-    for (std::size_t i = 0; i < 4; ++i) {
-        if (!is_numeric_digit(s[i])) {
-            r.error = ReadError::bad_square;
-            r.bad_offset = std::uint16_t(i);
-            return;
-        }
-    }
-    if (s.size() == 5 && chess::promotion_from_digit(s[4] - '0') == PieceType::none) {
-        r.error = ReadError::invalid_syntax;
-        r.bad_offset = 4;
-        return;
-    }
-    read_numeric_move(pos, s, opt, r);
-}
-
 // A token with a leading piece letter (or pawn letter) of `size` bytes.
 void read_with_letter(Position const& pos, std::string_view s, std::size_t size, PieceType t,
                       Letters const& l, ReadResult& r) {
@@ -553,12 +552,7 @@ void read_with_letter(Position const& pos, std::string_view s, std::size_t size,
         r.bad_offset = std::uint16_t(st == TailStatus::syntax ? 0 : tail.bad + size);
         return;
     }
-    if (tail.from_file >= 0 && tail.from_rank >= 0) {
-        r.notation = Notation::lan;
-        resolve_coordinates(pos, Square::at(tail.from_file, tail.from_rank), tail.to,
-                            tail.promotion, t, r);
-        return;
-    }
+    if (read_long_algebraic(pos, tail, t, r)) return;
     if (t != PieceType::pawn) {
         resolve_piece(pos, t, tail, r);
         return;
@@ -605,7 +599,7 @@ void read_with_letter(Position const& pos, std::string_view s, std::size_t size,
             r = no_promotion;
             return;
         }
-        r.candidates = no_candidates;
+        r.candidates = detail::no_candidates;
     }
     resolve_pawn(pos, tail.from_file, tail.to, tail.promotion, r);
 }
@@ -620,12 +614,7 @@ void read_from_file(Position const& pos, std::string_view s, Letters const& l, R
         return;
     }
     if (st == TailStatus::ok) {
-        if (tail.from_file >= 0 && tail.from_rank >= 0) {
-            r.notation = Notation::lan;
-            resolve_coordinates(pos, Square::at(tail.from_file, tail.from_rank), tail.to,
-                                tail.promotion, PieceType::none, r);
-            return;
-        }
+        if (read_long_algebraic(pos, tail, PieceType::none, r)) return;
         if (tail.from_file < 0 ||
             (tail.from_rank < 0 && std::abs(tail.from_file - tail.to.file()) == 1)) {
             resolve_pawn(pos, tail.from_file, tail.to, tail.promotion, r);
@@ -689,7 +678,7 @@ constinit ReadResult const fresh_result{};
             return r;
         }
         if (std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; }))
-            read_numeric(pos, s, opt, r);
+            detail::numeric_error(s, r); // iccf.cpp
         else
             r.error = ReadError::invalid_syntax;
         return r;
@@ -715,51 +704,8 @@ constinit ReadResult const fresh_result{};
     return r;
 }
 
-namespace {
-
-// The offset of the single edit (substitution, adjacent transposition, insertion, deletion)
-// turning `a` into `b`, or -1 when there is none (or a == b).
-int edit_offset(std::string_view a, std::string_view b) {
-    std::size_t i = 0;
-    while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
-    if (a.size() == b.size()) {
-        if (i == a.size()) return -1;
-        if (a.substr(i + 1) == b.substr(i + 1)) return int(i);
-        if (i + 1 < a.size() && a[i] == b[i + 1] && a[i + 1] == b[i] &&
-            a.substr(i + 2) == b.substr(i + 2))
-            return int(i);
-        return -1;
-    }
-    if (a.size() == b.size() + 1) return a.substr(i + 1) == b.substr(i) ? int(i) : -1;
-    if (b.size() == a.size() + 1) return b.substr(i + 1) == a.substr(i) ? int(i) : -1;
-    return -1;
-}
-
-} // namespace
-
-int suggest_numeric(Position const& pos, std::string_view token, Move* out, int max) {
-    token = strip_suffixes(token);
-    chess::MoveList list;
-    pos.generate_legal(list);
-    struct Hit {
-        int at;
-        MoveText text;
-        Move move;
-    };
-    std::array<Hit, 256> hits;
-    int n = 0;
-    for (Move m : list) {
-        MoveText text = write_numeric(pos, m);
-        int at = edit_offset(token, text.view());
-        if (at >= 0) hits[std::size_t(n++)] = {at, text, m};
-    }
-    // By the offset of the edit, then by the numeric text (independent of generation order).
-    std::sort(hits.begin(), hits.begin() + n, [](Hit const& a, Hit const& b) {
-        return a.at != b.at ? a.at < b.at : a.text.view() < b.text.view();
-    });
-    int k = std::min(n, max);
-    for (int i = 0; i < k; ++i) out[i] = hits[std::size_t(i)].move;
-    return k;
+std::string_view detail::strip_move_suffixes(std::string_view token) {
+    return strip_suffixes(token);
 }
 
 } // namespace pgn_iccf::notation

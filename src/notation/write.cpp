@@ -47,10 +47,10 @@ private:
 
 // The check or mate mark, through either writer.
 template <typename W>
-void put_marks(W& w, bool check, bool mate) {
-    if (mate)
+void put_mark(W& w, Mark mark) {
+    if (mark == Mark::mate)
         w.put('#');
-    else if (check)
+    else if (mark == Mark::check)
         w.put('+');
 }
 
@@ -66,7 +66,7 @@ std::string_view letter(Letters const& l, PieceType t, Color c) {
 // The moves SAN and LAN write alike, the null move and castling (O-O / O-O-O and the check
 // mark), into `out`; false, writing nothing, for any other move. The callers keep `out` as
 // their one named result on every path, so it is built in place (no copy through the stack).
-inline bool null_or_castling(MoveText& out, Move m, bool check, bool mate) {
+inline bool null_or_castling(MoveText& out, Move m, Mark mark) {
     if (m.is_null()) {
         out = write_null();
         return true;
@@ -74,7 +74,7 @@ inline bool null_or_castling(MoveText& out, Move m, bool check, bool mate) {
     if (m.kind() != MoveKind::castling) return false;
     Writer w(out);
     w.put(chess::castle_side(m.from(), m.to()) == chess::CastleSide::king ? "O-O" : "O-O-O");
-    put_marks(w, check, mate);
+    put_mark(w, mark);
     return true;
 }
 
@@ -83,16 +83,14 @@ bool is_capture(Position const& pos, Move m) {
            (m.kind() != MoveKind::castling && !pos.piece_on(m.to()).empty());
 }
 
-// Check and mate after legal move m, by gives_check and (only when it checks) make/unmake.
-void check_and_mate(Position& pos, Move m, bool& check, bool& mate) {
-    check = !m.is_null() && pos.gives_check(m);
-    mate = false;
-    if (check) {
-        chess::UndoInfo undo;
-        pos.do_move(m, undo);
-        mate = !pos.has_legal_move();
-        pos.undo_move(m, undo);
-    }
+// The mark of legal move m, by gives_check and (only when it checks) make/unmake.
+Mark mark_of(Position& pos, Move m) {
+    if (m.is_null() || !pos.gives_check(m)) return Mark::none;
+    chess::UndoInfo undo;
+    pos.do_move(m, undo);
+    bool const mate = !pos.has_legal_move();
+    pos.undo_move(m, undo);
+    return mate ? Mark::mate : Mark::check;
 }
 
 // What a SAN piece move (not a king's) names of its from-square so that no other piece of
@@ -145,8 +143,8 @@ private:
 
 // SAN of a move that is neither null nor castling, through either writer.
 template <typename W>
-[[gnu::always_inline]] inline void san_body(W& w, Position const& pos, Move m, bool check,
-                                            bool mate, Letters const& l) {
+[[gnu::always_inline]] inline void san_body(W& w, Position const& pos, Move m, Mark mark,
+                                            Letters const& l) {
     Color const us = pos.side_to_move();
     Square const from = m.from();
     Square const to = m.to();
@@ -180,22 +178,22 @@ template <typename W>
         if (capture) w.put('x');
         w.square(to);
     }
-    put_marks(w, check, mate);
+    put_mark(w, mark);
 }
 
 // Through the checked Writer, which drops what does not fit (letters of more than 8 bytes;
 // no language has them).
-[[gnu::noinline]] void san_checked(MoveText& out, Position const& pos, Move m, bool check,
-                                   bool mate, Letters const& l) {
+[[gnu::noinline]] void san_checked(MoveText& out, Position const& pos, Move m, Mark mark,
+                                   Letters const& l) {
     Writer w(out);
-    san_body(w, pos, m, check, mate, l);
+    san_body(w, pos, m, mark, l);
 }
 
 // The body of both write_san overloads (inlined into each, so the text is built in place).
-[[gnu::always_inline]] inline MoveText san_text(Position const& pos, Move m, bool check, bool mate,
+[[gnu::always_inline]] inline MoveText san_text(Position const& pos, Move m, Mark mark,
                                                 WriteOptions const& opt) {
     MoveText out;
-    if (null_or_castling(out, m, check, mate)) return out;
+    if (null_or_castling(out, m, mark)) return out;
     Letters const& l = letters_of(opt);
     Color const us = pos.side_to_move();
     PieceType const t = pos.piece_on(m.from()).type();
@@ -207,23 +205,21 @@ template <typename W>
     bool const fits = letter_size <= RawWriter::max_letter;
     if (fits) {
         RawWriter w(out);
-        san_body(w, pos, m, check, mate, l);
+        san_body(w, pos, m, mark, l);
     } else {
-        san_checked(out, pos, m, check, mate, l);
+        san_checked(out, pos, m, mark, l);
     }
     return out;
 }
 
 } // namespace
 
-MoveText write_san(Position const& pos, Move m, bool check, bool mate, WriteOptions const& opt) {
-    return san_text(pos, m, check, mate, opt);
+MoveText write_san(Position const& pos, Move m, Mark mark, WriteOptions const& opt) {
+    return san_text(pos, m, mark, opt);
 }
 
 MoveText write_san(Position& pos, Move m, WriteOptions const& opt) {
-    bool check = false, mate = false;
-    check_and_mate(pos, m, check, mate);
-    return san_text(pos, m, check, mate, opt);
+    return san_text(pos, m, mark_of(pos, m), opt);
 }
 
 MoveText write_numeric(Position const& pos, Move m) {
@@ -238,9 +234,9 @@ MoveText write_numeric(Position const& pos, Move m) {
     return t;
 }
 
-MoveText write_lan(Position const& pos, Move m, bool check, bool mate, WriteOptions const& opt) {
+MoveText write_lan(Position const& pos, Move m, Mark mark, WriteOptions const& opt) {
     MoveText out;
-    if (null_or_castling(out, m, check, mate)) return out;
+    if (null_or_castling(out, m, mark)) return out;
     Writer w(out);
     Letters const& l = letters_of(opt);
     Color const us = pos.side_to_move();
@@ -253,14 +249,25 @@ MoveText write_lan(Position const& pos, Move m, bool check, bool mate, WriteOpti
         w.put('=');
         w.put(letter(l, m.promotion(), us));
     }
-    put_marks(w, check, mate);
+    put_mark(w, mark);
     return out;
 }
 
 MoveText write_lan(Position& pos, Move m, WriteOptions const& opt) {
-    bool check = false, mate = false;
-    check_and_mate(pos, m, check, mate);
-    return write_lan(static_cast<Position const&>(pos), m, check, mate, opt);
+    return write_lan(static_cast<Position const&>(pos), m, mark_of(pos, m), opt);
+}
+
+MoveText write_uci(Position const& pos, Move m) {
+    MoveText out;
+    if (m.is_null()) {
+        for (char c : std::string_view("0000")) out.data[out.size++] = c;
+        return out;
+    }
+    Writer w(out);
+    w.square(m.from());
+    w.square(written_to(pos, m));
+    if (m.kind() == MoveKind::promotion) w.put(" pnbrqk"[std::size_t(m.promotion())]);
+    return out;
 }
 
 } // namespace pgn_iccf::notation

@@ -181,8 +181,8 @@ void ExportWriter::play(chess::Position& pos, chess::Move m, chess::UndoInfo& un
     // (The null move comes here too: no check after it.)
     notation::MoveText text = m.is_null() ? notation::write_null()
                               : opt_.to == Notation::san
-                                  ? notation::write_san(pos, m, false, false, opt_.write)
-                                  : notation::write_lan(pos, m, false, false, opt_.write);
+                                  ? notation::write_san(pos, m, notation::Mark::none, opt_.write)
+                                  : notation::write_lan(pos, m, notation::Mark::none, opt_.write);
     pos.do_move(m, undo);
     if (pos.in_check() && text.size < text.data.size())
         text.data[text.size++] = pos.has_legal_move() ? '+' : '#';

@@ -255,7 +255,7 @@ Move Replayer::fail_move(syntax::Token move, notation::ReadResult const& r, bool
     std::array<Move, 8> sugg{};
     int n = 0;
     if (numeric && !null_in_check) {
-        n = notation::suggest_numeric(pos_, move.text, sugg.data(), int(sugg.size()));
+        n = notation::suggest_numeric(pos_, move.text, sugg);
         // In strict mode the game is rejected, but checking goes on with the move the
         // typo most likely stands for, so one run reports every typo of a game score:
         // the only suggestion, or the queen promotion when the fifth digit is missing.

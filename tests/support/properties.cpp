@@ -635,6 +635,9 @@ std::string check_written_move(Position const& pos, Move m, bool every_language)
     bool const check = p.in_check();
     p.undo_move(m, u);
     std::string_view const mark = mate ? "#" : check ? "+" : "";
+    notation::Mark const known = mate    ? notation::Mark::mate
+                                 : check ? notation::Mark::check
+                                         : notation::Mark::none;
     auto const languages = notation::all_languages();
     auto check_language = [&](Letters const& l) -> std::string {
         notation::WriteOptions wo;
@@ -642,14 +645,14 @@ std::string check_written_move(Position const& pos, Move m, bool every_language)
         Position q = pos;
         auto const san = notation::write_san(q, m, wo);
         if (!(q == pos)) return cat("write_san changed the position ", pos.fen());
-        if (san.view() != notation::write_san(pos, m, check, mate, wo).view())
+        if (san.view() != notation::write_san(pos, m, known, wo).view())
             return cat("the two write_san of ", move_name(pos, m), " differ in ", pos.fen());
         if (mark_of(san.view()) != mark)
             return cat("SAN ", show(san.view()), " in ", pos.fen(), " should end in '", mark, "'");
         if (auto f = read_back(pos, m, san.view(), &l, cat("SAN (", l.code, ")")); !f.empty())
             return f;
         auto const lan = notation::write_lan(q, m, wo);
-        if (lan.view() != notation::write_lan(pos, m, check, mate, wo).view())
+        if (lan.view() != notation::write_lan(pos, m, known, wo).view())
             return cat("the two write_lan of ", move_name(pos, m), " differ in ", pos.fen());
         if (mark_of(lan.view()) != mark)
             return cat("LAN ", show(lan.view()), " in ", pos.fen(), " should end in '", mark, "'");
@@ -686,7 +689,7 @@ std::string check_move_token(Position const& pos, std::string_view token,
                 return cat(what, " ambiguous with an illegal candidate");
     }
     std::array<Move, 8> out{};
-    int const n = notation::suggest_numeric(pos, token, out.data(), int(out.size()));
+    int const n = notation::suggest_numeric(pos, token, out);
     if (n < 0 || n > int(out.size())) return cat(what, ": ", n, " suggestions");
     for (int i = 0; i < n; ++i) {
         if (!legal.contains(out[std::size_t(i)]))
