@@ -356,7 +356,7 @@ val position_at(val const& input, double offset_value, val const& options) {
         CursorConsumer consumer(offset);
         pgn::Replayer replayer;
         std::vector<pgn::Problem> problems;
-        replayer.replay(game, "", ro, consumer, problems);
+        replayer.replay(game, ro, consumer, problems);
         r.set("game", static_cast<double>(game.number));
         if (consumer.best.found) {
             auto const& b = consumer.best;

@@ -60,6 +60,7 @@ src/chess/movegen.cpp
 src/notation/languages.cpp
 src/notation/read.cpp
 src/notation/write.cpp
+src/notation/iccf.cpp
 src/reader/window.cpp
 src/reader/splitter.cpp
 src/reader/tag_names.cpp
