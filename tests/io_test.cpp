@@ -1083,12 +1083,16 @@ BOOST_AUTO_TEST_CASE(prefetched_bytes_are_whole_and_in_order) {
                 if ((step == 1 || ring.size == 1) && block > 13) continue; // slow, adds nothing
                 BOOST_TEST_CONTEXT("ring " << ring.buffers << " x " << ring.size << ", inner step "
                                            << step << ", read block " << block) {
-                    auto src = io::prefetched(std::make_unique<TrickleSource>(pgn, step),
+                    // (Tiny buffers or inner reads: a thread switch per few bytes; a shorter
+                    // input.)
+                    auto const in = std::string_view(pgn).substr(
+                        0, ring.size < 100 || step < 100 ? 5'003 : pgn.size());
+                    auto src = io::prefetched(std::make_unique<TrickleSource>(in, step),
                                               ring.buffers, ring.size);
                     auto const r = read_all(*src, block);
                     BOOST_CHECK_MESSAGE(r.ok, r.error);
-                    BOOST_CHECK(r.data == pgn);
-                    BOOST_CHECK_EQUAL(src->consumed(), pgn.size());
+                    BOOST_CHECK(r.data == in);
+                    BOOST_CHECK_EQUAL(src->consumed(), in.size());
                 }
             }
     // An empty source ends at once; a read of 0 bytes is 0.
@@ -1106,11 +1110,12 @@ BOOST_AUTO_TEST_CASE(prefetched_errors_come_in_order) {
     for (std::size_t const size : {std::size_t{1}, std::size_t{100}, std::size_t{1} << 20})
         for (std::size_t const block : {std::size_t{1}, std::size_t{4096}}) {
             BOOST_TEST_CONTEXT("buffers of " << size << ", read block " << block) {
-                auto src = io::prefetched(std::make_unique<FailingSource>(pgn), 3, size);
+                auto const in = std::string_view(pgn).substr(0, size == 1 ? 5'003 : pgn.size());
+                auto src = io::prefetched(std::make_unique<FailingSource>(in), 3, size);
                 auto const r = read_all(*src, block);
                 BOOST_CHECK(!r.ok);
                 BOOST_CHECK_EQUAL(r.error, "Input/output error");
-                BOOST_CHECK(r.data == pgn);
+                BOOST_CHECK(r.data == in);
                 char c = 0;
                 BOOST_CHECK_EQUAL(src->read(&c, 1), -1);
                 BOOST_CHECK_EQUAL(src->error(), "Input/output error");
