@@ -1,15 +1,19 @@
 // Tests of src/io sources, decoders and chunk compression: the sniffer's table, round trips
 // through compress_chunk and decode() for every compression and several levels, decoding
 // independent of how the input arrives, interoperability with the gzip, bzip2 and zstd
-// programs, truncated and corrupt data, and open_input() on files and standard input.
+// programs, truncated and corrupt data, open_input() on files and standard input, and the
+// read-ahead thread of prefetched().
 #define BOOST_TEST_MODULE io
 #include <boost/test/unit_test.hpp>
 
 #include "io/compress.hpp"
+#include "io/prefetch.hpp"
 #include "io/source.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -17,6 +21,8 @@
 #include <iomanip>
 #include <iterator>
 #include <memory>
+#include <mutex>
+#include <new>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -994,4 +1000,210 @@ BOOST_AUTO_TEST_CASE(zstd_frames_with_a_dictionary_are_refused_naming_it) {
     BOOST_CHECK_EQUAL(decode_all(Compression::zstd, one).error, refusal("7"));
     auto const four = zstd_raw_frame("\x03\x68\x42\x58\x53\x41"s, window_text);
     BOOST_CHECK_EQUAL(decode_all(Compression::zstd, four).error, refusal("1095981122"));
+}
+
+// --- prefetched(): reads on a thread of their own ---------------------------------------------
+
+namespace {
+
+// Counts the inner reads, and can hold a read until released (a pipe with no data yet).
+// The state is shared so that it outlives a source whose thread was left to finish.
+struct Gate {
+    std::mutex mutex;
+    std::condition_variable changed;
+    bool closed = false;    // reads wait while closed
+    int waiting = 0;        // reads waiting at the gate
+    int reads = 0;          // inner read() calls made
+    bool destroyed = false; // the inner source is gone
+};
+
+class GatedSource final : public io::ByteSource {
+public:
+    GatedSource(std::string_view bytes, std::size_t step, std::shared_ptr<Gate> gate)
+        : inner_(bytes, step), gate_(std::move(gate)) {}
+    ~GatedSource() override {
+        std::lock_guard lock(gate_->mutex);
+        gate_->destroyed = true;
+        gate_->changed.notify_all();
+    }
+    std::ptrdiff_t read(char* dst, std::size_t n) override {
+        std::unique_lock lock(gate_->mutex);
+        ++gate_->reads;
+        ++gate_->waiting;
+        gate_->changed.notify_all();
+        gate_->changed.wait(lock, [&] { return !gate_->closed; });
+        --gate_->waiting;
+        return inner_.read(dst, n);
+    }
+    std::uint64_t consumed() const override { return inner_.consumed(); }
+
+private:
+    TrickleSource inner_;
+    std::shared_ptr<Gate> gate_;
+};
+
+// Waits (at most 10 s) until `done` holds under the gate's lock.
+template <class F>
+bool wait_for(Gate& g, F done) {
+    std::unique_lock lock(g.mutex);
+    return g.changed.wait_for(lock, std::chrono::seconds(10), done);
+}
+
+// Throws std::bad_alloc after its bytes.
+class ThrowingSource final : public io::ByteSource {
+public:
+    explicit ThrowingSource(std::string_view bytes) : bytes_(bytes) {}
+    std::ptrdiff_t read(char* dst, std::size_t n) override {
+        if (pos_ == bytes_.size()) throw std::bad_alloc();
+        auto const k = std::min(n, bytes_.size() - pos_);
+        std::copy_n(bytes_.data() + pos_, k, dst);
+        pos_ += k;
+        return static_cast<std::ptrdiff_t>(k);
+    }
+    std::uint64_t consumed() const override { return pos_; }
+
+private:
+    std::string_view bytes_;
+    std::size_t pos_ = 0;
+};
+
+} // namespace
+
+// The bytes come out whole and in order for reads of every size (1 byte to more than a
+// buffer), inner reads of every size, and rings of 1 to 3 buffers of 1 byte to 1 MiB.
+BOOST_AUTO_TEST_CASE(prefetched_bytes_are_whole_and_in_order) {
+    auto const pgn = pgn_bytes(300'007);
+    struct Ring {
+        std::size_t buffers, size;
+    };
+    for (auto const ring : {Ring{1, 1}, Ring{2, 7}, Ring{3, 4096}, Ring{3, std::size_t{1} << 20}})
+        for (std::size_t const step : {std::size_t{1}, std::size_t{7}, std::size_t{1} << 20})
+            for (std::size_t const block :
+                 {std::size_t{1}, std::size_t{13}, std::size_t{65536}, std::size_t{3} << 20}) {
+                if ((step == 1 || ring.size == 1) && block > 13) continue; // slow, adds nothing
+                BOOST_TEST_CONTEXT("ring " << ring.buffers << " x " << ring.size << ", inner step "
+                                           << step << ", read block " << block) {
+                    // (Tiny buffers or inner reads: a thread switch per few bytes; a shorter
+                    // input.)
+                    auto const in = std::string_view(pgn).substr(
+                        0, ring.size < 100 || step < 100 ? 5'003 : pgn.size());
+                    auto src = io::prefetched(std::make_unique<TrickleSource>(in, step),
+                                              ring.buffers, ring.size);
+                    auto const r = read_all(*src, block);
+                    BOOST_CHECK_MESSAGE(r.ok, r.error);
+                    BOOST_CHECK(r.data == in);
+                    BOOST_CHECK_EQUAL(src->consumed(), in.size());
+                }
+            }
+    // An empty source ends at once; a read of 0 bytes is 0.
+    auto src = io::prefetched(io::open_memory(""));
+    char c = 0;
+    BOOST_CHECK_EQUAL(src->read(&c, 0), 0);
+    BOOST_CHECK(read_all(*src).ok);
+}
+
+// An inner error comes exactly where it was: every byte before it, then -1 with the inner
+// message, again on every later read; a decoder's messages (truncated, corrupt) and the bytes
+// before them are the same with and without the read-ahead (reading the size of its buffers).
+BOOST_AUTO_TEST_CASE(prefetched_errors_come_in_order) {
+    auto const pgn = pgn_bytes(100'003);
+    for (std::size_t const size : {std::size_t{1}, std::size_t{100}, std::size_t{1} << 20})
+        for (std::size_t const block : {std::size_t{1}, std::size_t{4096}}) {
+            BOOST_TEST_CONTEXT("buffers of " << size << ", read block " << block) {
+                auto const in = std::string_view(pgn).substr(0, size == 1 ? 5'003 : pgn.size());
+                auto src = io::prefetched(std::make_unique<FailingSource>(in), 3, size);
+                auto const r = read_all(*src, block);
+                BOOST_CHECK(!r.ok);
+                BOOST_CHECK_EQUAL(r.error, "Input/output error");
+                BOOST_CHECK(r.data == in);
+                char c = 0;
+                BOOST_CHECK_EQUAL(src->read(&c, 1), -1);
+                BOOST_CHECK_EQUAL(src->error(), "Input/output error");
+            }
+        }
+    // An exception from the inner read is an error, not the end of the process.
+    auto thrower = io::prefetched(std::make_unique<ThrowingSource>(pgn), 2, 1000);
+    auto const t = read_all(*thrower, 333);
+    BOOST_CHECK(t.data == pgn);
+    BOOST_CHECK_EQUAL(t.error, "not enough memory to read the input");
+
+    for (auto const c : all_compressions) {
+        auto const z = compressed(c, pgn) + compressed(c, pgn);
+        auto corrupt = z;
+        corrupt[z.size() / 2 + 100] = static_cast<char>(corrupt[z.size() / 2 + 100] ^ 0xFF);
+        for (auto const& bad :
+             {std::string_view(z).substr(0, z.size() * 3 / 4), std::string_view(corrupt)}) {
+            BOOST_TEST_CONTEXT(io::name(c) << ", " << bad.size() << " bytes") {
+                auto direct = io::decode(c, std::make_unique<TrickleSource>(bad, 4096));
+                // (A decoder hands out a corrupt block's garbage up to where its output
+                // stopped: the same reads as the ring's, 64 KiB, give the same bytes.)
+                auto const want = read_all(*direct, 65536);
+                BOOST_REQUIRE(!want.ok);
+                auto ahead = io::prefetched(
+                    io::decode(c, std::make_unique<TrickleSource>(bad, 4096)), 2, 65536);
+                auto const got = read_all(*ahead, 1000);
+                BOOST_CHECK(!got.ok);
+                BOOST_CHECK_EQUAL(got.error, want.error);
+                BOOST_CHECK(got.data == want.data);
+            }
+        }
+    }
+}
+
+// The thread reads ahead, but no more than its buffers: with nobody reading, it fills the
+// ring and waits. consumed() follows what was handed out, not what was read ahead.
+BOOST_AUTO_TEST_CASE(prefetched_reads_ahead_within_its_buffers) {
+    auto const pgn = pgn_bytes(100'000);
+    auto gate = std::make_shared<Gate>();
+    auto src = io::prefetched(std::make_unique<GatedSource>(pgn, 1000, gate), 3, 1000);
+    BOOST_CHECK(wait_for(*gate, [&] { return gate->reads == 3 && gate->waiting == 0; }));
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    BOOST_CHECK_EQUAL(wait_for(*gate, [&] { return true; }) ? gate->reads : -1, 3);
+    BOOST_CHECK_EQUAL(src->consumed(), 0u);
+    char c = 0;
+    BOOST_CHECK_EQUAL(src->read(&c, 1), 1);
+    BOOST_CHECK_EQUAL(src->consumed(), 1000u); // the first buffer's read
+    std::vector<char> buf(999);
+    BOOST_CHECK_EQUAL(src->read(buf.data(), buf.size()), 999);
+    // The first buffer is free again: one more read ahead.
+    BOOST_CHECK(wait_for(*gate, [&] { return gate->reads == 4; }));
+    auto const r = read_all(*src);
+    BOOST_CHECK(r.ok);
+    BOOST_CHECK(c + std::string(buf.data(), buf.size()) + r.data == pgn);
+}
+
+// Destroyed early (before any read, after a byte, with the ring full), the source stops its
+// thread and frees the inner source at once; destroyed while the inner read is blocked (a
+// pipe with no data), it returns at once and the thread ends after that read.
+BOOST_AUTO_TEST_CASE(prefetched_early_destruction_neither_hangs_nor_leaks) {
+    auto const pgn = pgn_bytes(3'000'000);
+    for (int const reads : {0, 1, 2}) {
+        BOOST_TEST_CONTEXT(reads << " reads") {
+            auto gate = std::make_shared<Gate>();
+            auto src = io::prefetched(std::make_unique<GatedSource>(pgn, 1 << 20, gate), 2,
+                                      std::size_t{1} << 20);
+            std::vector<char> buf(1000);
+            for (int i = 0; i < reads; ++i) BOOST_CHECK_EQUAL(src->read(buf.data(), 1000), 1000);
+            if (reads == 2) BOOST_CHECK(wait_for(*gate, [&] { return gate->reads == 2; }));
+            auto const start = std::chrono::steady_clock::now();
+            src.reset();
+            BOOST_CHECK(wait_for(*gate, [&] { return gate->destroyed; }));
+            BOOST_CHECK_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
+        }
+    }
+    auto gate = std::make_shared<Gate>();
+    gate->closed = true;
+    auto src = io::prefetched(std::make_unique<GatedSource>(pgn, 1 << 20, gate));
+    BOOST_REQUIRE(wait_for(*gate, [&] { return gate->waiting == 1; }));
+    auto const start = std::chrono::steady_clock::now();
+    src.reset();
+    BOOST_CHECK_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
+    {
+        std::lock_guard lock(gate->mutex);
+        BOOST_CHECK(!gate->destroyed);
+        gate->closed = false;
+        gate->changed.notify_all();
+    }
+    BOOST_CHECK(wait_for(*gate, [&] { return gate->destroyed; }));
+    BOOST_CHECK_EQUAL(gate->reads, 1);
 }

@@ -11,6 +11,10 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include <atomic>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
 #include <mutex>
 #include <utility>
 #include <vector>
@@ -405,11 +409,31 @@ void run_pipeline(Plan const& plan, PipelineOptions const& options, Sinks const&
     // and warns on stderr about an arena asking for more).
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
     tbb::task_arena arena(static_cast<int>(threads));
+    // PGN_ICCF_STAGE_TIMES (tests/bench/scaling.sh): the thread CPU time spent in each filter,
+    // added up and printed at the end, for the model of how the run scales with threads.
+    bool const timing = std::getenv("PGN_ICCF_STAGE_TIMES") != nullptr;
+    std::atomic<std::uint64_t> read_ns{0}, convert_ns{0}, write_ns{0};
+    struct StageClock {
+        static std::uint64_t now() {
+            timespec t{};
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+            return std::uint64_t(t.tv_sec) * 1000000000u + std::uint64_t(t.tv_nsec);
+        }
+        explicit StageClock(std::atomic<std::uint64_t>* sum) : sum_(sum), start_(sum ? now() : 0) {}
+        StageClock(StageClock const&) = delete;
+        StageClock& operator=(StageClock const&) = delete;
+        ~StageClock() {
+            if (sum_) *sum_ += now() - start_;
+        }
+        std::atomic<std::uint64_t>* sum_;
+        std::uint64_t start_;
+    };
     arena.execute([&] {
         tbb::parallel_pipeline(
             tokens,
             tbb::make_filter<void, Batch*>(tbb::filter_mode::serial_in_order,
                                            [&](tbb::flow_control& fc) -> Batch* {
+                                               StageClock const clock(timing ? &read_ns : nullptr);
                                                auto pause = [&] {
                                                    Batch* p = pool.get();
                                                    p->pause = true;
@@ -435,18 +459,24 @@ void run_pipeline(Plan const& plan, PipelineOptions const& options, Sinks const&
                                                in_flight += b->weight;
                                                return b;
                                            }) &
-                tbb::make_filter<Batch*, Batch*>(tbb::filter_mode::parallel,
-                                                 [&](Batch* b) {
-                                                     convert(*b, converters.local(), plan, options,
-                                                             sinks);
-                                                     return b;
-                                                 }) &
+                tbb::make_filter<Batch*, Batch*>(
+                    tbb::filter_mode::parallel,
+                    [&](Batch* b) {
+                        StageClock const clock(timing ? &convert_ns : nullptr);
+                        convert(*b, converters.local(), plan, options, sinks);
+                        return b;
+                    }) &
                 tbb::make_filter<Batch*, void>(tbb::filter_mode::serial_in_order, [&](Batch* b) {
+                    StageClock const clock(timing ? &write_ns : nullptr);
                     writer.write(*b);
                     in_flight -= b->weight;
                     pool.put(b);
                 }));
     });
+    if (timing)
+        std::fprintf(stderr, "pgn-iccf: stage times: read %.3f s, convert %.3f s, write %.3f s\n",
+                     double(read_ns.load()) / 1e9, double(convert_ns.load()) / 1e9,
+                     double(write_ns.load()) / 1e9);
 }
 
 } // namespace pgn_iccf::batch
