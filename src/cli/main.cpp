@@ -97,14 +97,7 @@ std::optional<std::size_t> parse_size(std::string const& text) {
     return value << shift;
 }
 
-std::string language_list() {
-    std::string s;
-    for (auto const& l : notation::all_languages()) {
-        if (!s.empty()) s += ' ';
-        s += l.code;
-    }
-    return s;
-}
+std::string language_list() { return notation::language_codes(); }
 
 } // namespace
 

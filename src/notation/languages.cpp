@@ -62,6 +62,15 @@ Letters const* letters_for(std::string_view code) {
 
 std::span<Letters const> all_languages() { return {table.data(), table.size()}; }
 
+std::string language_codes() {
+    std::string s;
+    for (auto const& l : all_languages()) {
+        if (!s.empty()) s += ' ';
+        s += l.code;
+    }
+    return s;
+}
+
 std::string_view describe(ReadError e) {
     switch (e) {
     case ReadError::none:

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <cstring>
 #include <span>
+#include <string>
 #include <string_view>
 
 namespace pgn_iccf::notation {
@@ -41,6 +42,8 @@ extern std::array<Letters, 26> const language_table; // languages.cpp; English f
 inline Letters const& english() { return detail::language_table[0]; }
 // Every supported language (en first), for --help and tests.
 std::span<Letters const> all_languages();
+// The codes of all_languages(), in table order, separated by single spaces ("en de ...").
+std::string language_codes();
 
 enum class Notation : std::uint8_t { san, numeric, lan };
 

@@ -68,14 +68,7 @@ val array_of(std::string_view s) {
         .call<val>("slice");
 }
 
-std::string language_list() {
-    std::string s;
-    for (auto const& l : notation::all_languages()) {
-        if (!s.empty()) s += ' ';
-        s += l.code;
-    }
-    return s;
-}
+std::string language_list() { return notation::language_codes(); }
 
 bool flag(val const& o, char const* name, bool otherwise) {
     val const v = o[name];
