@@ -1,5 +1,5 @@
 // The page of pgn-iccf (index.html): input, options, output, diagnostics and the board. Every
-// rule of the conversion is the WebAssembly module's (pgn-iccf.js, the code of the command
+// rule of the conversion is the WebAssembly module's (pgn-iccf.mjs, the code of the command
 // line); this script only moves bytes to and from it and draws what it returns.
 /* global PgnIccfSource, pgnIccfWorkerMain */
 'use strict';
@@ -19,28 +19,59 @@
   const shareLimit = 6000; // bytes of PGN in a Share link
 
   // --- workers ------------------------------------------------------------------------------
-  // Two workers started from the module's text (a blob: works from file:// and any server):
-  // `quick` for conversions as you type and the board, `bulk` for Convert (cancelled by
-  // terminating it, so the page never waits on a long conversion).
-  const workerUrl = URL.createObjectURL(new Blob([
-    `${PgnIccfSource.toString()}\n${pgnIccfWorkerMain.toString()}\n` +
-    'pgnIccfWorkerMain(self, PgnIccfSource());\n'], { type: 'text/javascript' }));
+  // Two workers: `quick` for conversions as you type and the board, `bulk` for Convert
+  // (cancelled by terminating it, so the page never waits on a long conversion). Each runs
+  // pgnIccfWorkerMain (worker.js) over the module:
+  // - served (http, https): a module worker importing pgn-iccf.mjs, the module Node imports;
+  // - from file://, where browsers load neither module scripts nor module workers: the same
+  //   code in its classic wrapping, pgn-iccf.js (built from the same output by build.sh),
+  //   loaded only then, and the worker started from its text as a blob.
+  function workerSource() {
+    const main = `${pgnIccfWorkerMain.toString()}\n`;
+    if (location.protocol === 'http:' || location.protocol === 'https:') {
+      const module = new URL('pgn-iccf.mjs', location.href).href;
+      return Promise.resolve({
+        url: URL.createObjectURL(new Blob([
+          `import factory from ${JSON.stringify(module)};\n${main}pgnIccfWorkerMain(self, factory);\n`],
+        { type: 'text/javascript' })),
+        options: { type: 'module' },
+      });
+    }
+    return new Promise((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = 'pgn-iccf.js';
+      script.onload = () => resolve({
+        url: URL.createObjectURL(new Blob([
+          `${PgnIccfSource.toString()}\n${main}pgnIccfWorkerMain(self, PgnIccfSource());\n`],
+        { type: 'text/javascript' })),
+        options: {},
+      });
+      script.onerror = () => reject(new Error('pgn-iccf.js could not be loaded'));
+      document.head.append(script);
+    });
+  }
+  const source = workerSource();
 
   class Channel {
-    constructor() { this.next = 1; this.pending = new Map(); this.start(); }
+    constructor() { this.next = 1; this.pending = new Map(); this.generation = 0; this.start(); }
     start() {
-      this.worker = new Worker(workerUrl);
-      this.worker.onmessage = (e) => {
-        const p = this.pending.get(e.data.id);
-        if (!p) return;
-        if (e.data.progress) { if (p.progress) p.progress(...e.data.progress); return; }
-        this.pending.delete(e.data.id);
-        if (e.data.error !== undefined) p.reject(new Error(e.data.error));
-        else p.resolve(e.data.result);
-      };
-      this.worker.onerror = (e) => this.restart(new Error(e.message || 'the converter stopped'));
+      const generation = ++this.generation;
+      this.ready = source.then(({ url, options }) => {
+        if (generation !== this.generation) return; // restarted before it was ready
+        this.worker = new Worker(url, options);
+        this.worker.onmessage = (e) => {
+          const p = this.pending.get(e.data.id);
+          if (!p) return;
+          if (e.data.progress) { if (p.progress) p.progress(...e.data.progress); return; }
+          this.pending.delete(e.data.id);
+          if (e.data.error !== undefined) p.reject(new Error(e.data.error));
+          else p.resolve(e.data.result);
+        };
+        this.worker.onerror = (e) => this.restart(new Error(e.message || 'the converter stopped'));
+      });
     }
-    request(message, progress, transfer = []) {
+    async request(message, progress, transfer = []) {
+      while (!this.worker) await this.ready; // (a restart may replace it while waiting)
       const id = this.next++;
       return new Promise((resolve, reject) => {
         this.pending.set(id, { resolve, reject, progress });
@@ -48,7 +79,8 @@
       });
     }
     restart(reason) {
-      this.worker.terminate();
+      if (this.worker) this.worker.terminate();
+      this.worker = null;
       for (const p of this.pending.values()) p.reject(reason);
       this.pending.clear();
       this.start();

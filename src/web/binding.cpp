@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -49,22 +50,30 @@ private:
     std::size_t pos_ = 0;
 };
 
-// A Uint8Array's bytes copied into a string (one memcpy through a view of the heap).
-std::string bytes_of(val const& array) {
-    std::string s(array["length"].as<std::size_t>(), '\0');
-    if (!s.empty()) {
-        val view(
-            emscripten::typed_memory_view(s.size(), reinterpret_cast<unsigned char*>(s.data())));
-        view.call<void>("set", array);
+// A Uint8Array's bytes in the module's memory: one copy (TypedArray.set into a view of the
+// heap), into memory that is not cleared first (a std::string would write every byte twice).
+class Bytes {
+public:
+    explicit Bytes(val const& array)
+        : size_(array["length"].as<std::size_t>()), data_(new char[size_ + 1]) {
+        if (size_ != 0) {
+            val view(emscripten::typed_memory_view(size_,
+                                                   reinterpret_cast<unsigned char*>(data_.get())));
+            view.call<void>("set", array);
+        }
     }
-    return s;
-}
+    std::string_view view() const { return {data_.get(), size_}; }
+    std::size_t size() const { return size_; }
 
-// A copy of `s` as a new Uint8Array.
+private:
+    std::size_t size_;
+    std::unique_ptr<char[]> data_;
+};
+
+// A copy of `s` as a new Uint8Array (one copy: slice of a view of the heap).
 val array_of(std::string_view s) {
-    return val::global("Uint8Array")
-        .new_(emscripten::typed_memory_view(s.size(),
-                                            reinterpret_cast<unsigned char const*>(s.data())))
+    return val(emscripten::typed_memory_view(s.size(),
+                                             reinterpret_cast<unsigned char const*>(s.data())))
         .call<val>("slice");
 }
 
@@ -189,14 +198,14 @@ val run_convert(val const& input, val const& options, val const& progress) {
     std::string error;
     auto const choices = choices_of(options, error);
     if (!choices) return error_result(error);
-    std::string const bytes = bytes_of(input);
+    Bytes const bytes(input);
     auto const started = std::chrono::steady_clock::now();
 
     val diagnostics = val::array();
     batch::Summary sum;
     batch::ConvertedBatch result;
     // The input check of the command line (io::open_input): the first 4 KiB.
-    io::Sniffed const sniffed = io::sniff(std::string_view(bytes).substr(0, 4096));
+    io::Sniffed const sniffed = io::sniff(bytes.view().substr(0, 4096));
     std::uint64_t bytes_read = 0;
     if (!sniffed.text || sniffed.compression != io::Compression::none) {
         std::string const what = sniffed.text ? std::string(io::name(sniffed.compression)) +
@@ -212,8 +221,11 @@ val run_convert(val const& input, val const& options, val const& progress) {
         sum.unreadable = 1;
     } else {
         sum.files = 1;
-        MemorySource source(bytes);
+        MemorySource source(bytes.view());
         pgn::GameReader reader(source, std::size_t{4} << 20);
+        // The output is about the size of the input (numeric and SAN moves differ by a few
+        // bytes a move): room for it at once, instead of growing by doubling and copying.
+        result.out.reserve(bytes.size() + bytes.size() / 4);
         pgn::Converter converter(choices->convert);
         batch::BatchSource const where{"", choices->rejects};
         pgn::GameBatch games;
@@ -225,6 +237,7 @@ val run_convert(val const& input, val const& options, val const& progress) {
             batch::convert_batch(games, converter, where, result);
             add_diagnostics(std::string_view(result.messages).substr(before), diagnostics);
             result.messages.clear();
+            result.kinds.clear();
             if (!progress.isUndefined() && !progress.isNull())
                 progress(static_cast<double>(source.consumed()), static_cast<double>(bytes.size()));
         }
@@ -327,9 +340,9 @@ val position_at(val const& input, double offset_value, val const& options) {
     std::string error;
     auto const choices = choices_of(options, error);
     if (!choices) return error_result(error);
-    std::string const bytes = bytes_of(input);
+    Bytes const bytes(input);
     auto const offset = static_cast<std::uint64_t>(std::max(0.0, offset_value));
-    MemorySource source(bytes);
+    MemorySource source(bytes.view());
     pgn::GameReader reader(source, std::size_t{4} << 20);
     syntax::RawGame game;
     val r = val::object();

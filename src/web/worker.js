@@ -1,6 +1,7 @@
-// The page's worker: converts with the WebAssembly module off the page's thread. A classic
-// script defining one function; the page (app.js) starts each worker from the text of
-// PgnIccfSource (pgn-iccf.js) and of this function, as a blob, which works from file:// too.
+// The page's worker: converts with the WebAssembly module off the page's thread. A script
+// defining one function; the page (app.js) starts each worker from its text as a blob: a
+// module worker importing pgn-iccf.mjs when the page is served, a classic one over the text
+// of PgnIccfSource (pgn-iccf.js, the same code) from file://.
 //
 // Messages in:  {id, kind: 'convert', bytes, options} | {id, kind: 'position', bytes, offset,
 //               options} | {id, kind: 'languages'}

@@ -287,8 +287,15 @@ try {
   const outside = requests.filter((u) => !allowed(u));
   check(requests.length > 0 && outside.length === 0, `no request leaves the page's own files (${requests.length} requests; outside: ${outside.join(' ')})`);
   const served = [...new Set(server.requests.map((u) => u.split('?')[0]))].sort();
-  check(served.every((u) => ['/', '/index.html', '/app.js', '/worker.js', '/pgn-iccf.js', '/style.css'].includes(u)),
+  check(served.every((u) => ['/', '/index.html', '/app.js', '/worker.js', '/pgn-iccf.mjs', '/style.css'].includes(u)),
     `the server was asked only for the page's files: ${served.join(' ')}`);
+  // Served, the workers import the one module that Node imports; the classic wrapping of the
+  // same code (pgn-iccf.js) is for file:// only.
+  check(served.includes('/pgn-iccf.mjs') && !served.includes('/pgn-iccf.js'),
+    `served, the page's workers use pgn-iccf.mjs (requested: ${served.join(' ')})`);
+  const fromFile = requests.filter((u) => u.startsWith(pathToFileURL(outDir).href + '/')).map((u) => path.basename(u));
+  check(fromFile.includes('pgn-iccf.js') && !fromFile.includes('pgn-iccf.mjs'),
+    `from file://, the classic wrapping pgn-iccf.js is loaded (requested: ${[...new Set(fromFile)].join(' ')})`);
   check(errors.length === 0, `no uncaught error in the page (${errors.join(' | ')})`);
 } catch (e) {
   ++failures;
