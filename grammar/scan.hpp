@@ -18,6 +18,9 @@
 #elif defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+#endif
 
 namespace pgn_iccf::scan {
 
@@ -102,6 +105,24 @@ inline char const* token_end(char const* p, char const* end) {
             _mm256_cmpeq_epi8(_mm256_and_si256(lo, hi), _mm256_setzero_si256())));
         if (token != 0xFFFFFFFFu) return p + std::countr_one(token);
         p += 32;
+    }
+#elif defined(__wasm_simd128__)
+    // The WebAssembly build (src/web): the same two nibble lookups, 16 bytes at a time
+    // (i8x16.swizzle; the nibbles are 0-15, where swizzle and pshufb agree).
+    while (end - p >= 16) {
+        v128_t const lo_nibble_classes =
+            wasm_i8x16_make(1 | 2, 1, 1 | 2, 1, 1 | 2, 1, 1, 1, 1 | 2, 1 | 2, 1, 1 | 4 | 8 | 16, 1,
+                            1 | 8 | 16, 1, 1 | 16);
+        v128_t const hi_nibble_classes =
+            wasm_i8x16_make(1, 1, 2, 4, 0, 8, 0, 16, 0, 0, 0, 0, 0, 0, 0, 0);
+        v128_t const x = wasm_v128_load(p);
+        v128_t const lo =
+            wasm_i8x16_swizzle(lo_nibble_classes, wasm_v128_and(x, wasm_i8x16_splat(0x0F)));
+        v128_t const hi = wasm_i8x16_swizzle(hi_nibble_classes, wasm_u8x16_shr(x, 4));
+        auto const token = static_cast<std::uint32_t>(
+            wasm_i8x16_bitmask(wasm_i8x16_eq(wasm_v128_and(lo, hi), wasm_i8x16_splat(0))));
+        if (token != 0xFFFFu) return p + std::countr_one(token);
+        p += 16;
     }
 #endif
     // Tokens are short: with 16 bytes readable, their bytes are tested in one unrolled run
