@@ -12,6 +12,11 @@
 //    module refuses compressed bytes, the page decompresses .gz itself; only that it refuses
 //    them and does not crash is checked there). The fuzz seeds of tests/fuzz are these files.
 // 3. Options the CLI refuses are refused with its words.
+// 4. Mutated inputs (a fixed-seed mutator in the manner of libFuzzer's over the small files of
+//    the fuzz seed corpora: byte flips, inserted delimiters and control bytes, deleted,
+//    repeated and spliced ranges, cuts) under varied options: the same comparison with the
+//    command line, each within a time bound, and the board's positionAt at random offsets:
+//    no input hangs, crashes or is converted otherwise than by the command line.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -198,6 +203,76 @@ for (const [o, words] of refusals) {
   const r = m.convert(new Uint8Array(0), o);
   ++checked;
   if (!r.error || !r.error.startsWith(words)) fail(`options ${JSON.stringify(o)}`, `got ${r.error}`);
+}
+
+// 4. Mutated inputs (PGN_ICCF_WEB_MUTATIONS, default 300).
+{
+  let state = 0x9e3779b9; // xorshift32, fixed seed: the same inputs every run
+  const rand = (n) => {
+    state ^= state << 13; state >>>= 0;
+    state ^= state >>> 17;
+    state ^= state << 5; state >>>= 0;
+    return state % n;
+  };
+  const seeds = [];
+  for (const dir of ['edge', 'sample', 'hostile', 'golden']) {
+    for (const name of fs.readdirSync(path.join(dataDir, dir)).sort()) {
+      const file = path.join(dataDir, dir, name);
+      if (name.endsWith('.pgn') && fs.statSync(file).size <= 65536) seeds.push(fs.readFileSync(file));
+    }
+  }
+  const pieces = ['{', '}', '(', ')', '[', ']', '"', '\\', ';', '%', '$', '.', '*', '1-0', '0-1',
+    '1/2-1/2', '\n', '\r', '\t', ' ', '\0', '\x1a', '\x7f', '\xc3', '\xbd', '\xe2\x80', '5254',
+    '67682', 'O-O', 'O-O-O', 'e8=Q', 'Nbd7', '[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"]',
+    '[Variant "Chess960"]', '[SetUp "1"]', '1.', '...', '$255', '!?', '--', 'Z0'];
+  const mutate = (bytes) => {
+    let b = Buffer.from(bytes);
+    for (let k = 1 + rand(4); k > 0; --k) {
+      const at = rand(b.length + 1);
+      switch (rand(7)) {
+        case 0: if (b.length) b[Math.min(at, b.length - 1)] ^= 1 << rand(8); break;
+        case 1: b = Buffer.concat([b.subarray(0, at), Buffer.from(pieces[rand(pieces.length)], 'latin1'), b.subarray(at)]); break;
+        case 2: b = Buffer.concat([b.subarray(0, at), b.subarray(Math.min(b.length, at + 1 + rand(64)))]); break;
+        case 3: { const n = rand(256); b = Buffer.concat([b.subarray(0, at + n), b.subarray(at, at + n), b.subarray(at + n)]); break; }
+        case 4: { const other = seeds[rand(seeds.length)]; const from = rand(other.length + 1);
+          b = Buffer.concat([b.subarray(0, at), other.subarray(from, from + rand(2048))]); break; }
+        case 5: b = b.subarray(0, at); break;
+        default: b = Buffer.concat([b.subarray(0, at), Buffer.from([rand(256)]), b.subarray(at)]); break;
+      }
+    }
+    return b;
+  };
+  const choices = [
+    [{ to: 'numeric' }, ['--to', 'numeric']],
+    [{ to: 'san' }, ['--to', 'san']],
+    [{ to: 'san', fixTypos: true }, ['--to', 'san', '--fix-typos']],
+    [{ to: 'lan', keepBroken: true }, ['--to', 'lan', '--keep-broken']],
+    [{ to: 'numeric', inputLang: 'auto' }, ['--to', 'numeric', '--input-lang', 'auto']],
+    [{ to: 'san', strict: true, iccfShortPromotion: true }, ['--to', 'san', '--strict', '--iccf-short-promotion']],
+    [{ to: 'numeric', annotate: true, width: 40 }, ['--to', 'numeric', '--annotate', '--width', '40']],
+  ];
+  const count = Number(process.env.PGN_ICCF_WEB_MUTATIONS || 300);
+  const file = path.join(tmp, 'mutated.pgn');
+  let slowest = 0;
+  for (let i = 0; i < count; ++i) {
+    const bytes = mutate(seeds[rand(seeds.length)]);
+    fs.writeFileSync(file, bytes);
+    const [o, cliArgs] = choices[rand(choices.length)];
+    const t0 = performance.now();
+    compare(`mutation ${i} (PGN_ICCF_WEB_MUTATIONS=${i + 1} repeats it, ${JSON.stringify(o)})`, file, o, cliArgs,
+      rand(2) === 1, null);
+    slowest = Math.max(slowest, performance.now() - t0);
+    for (let k = 0; k < 3; ++k) {
+      const r = m.positionAt(new Uint8Array(bytes), rand(bytes.length + 1), o);
+      ++checked;
+      // Outside every game (text between games, past the end) nothing is found and no FEN given.
+      if (r.error || (r.fen === undefined ? r.game !== undefined : r.fen.split(' ').length !== 6))
+        fail(`mutation ${i}: positionAt`, JSON.stringify(r));
+    }
+  }
+  console.log(`mutations: ${count} inputs, slowest comparison (module and command line) ${slowest.toFixed(0)} ms`);
+  if (slowest > 10000) fail('mutations', `a comparison took ${slowest.toFixed(0)} ms`);
+  if (failures) fs.copyFileSync(file, path.join(os.tmpdir(), 'pgn-iccf-web-last-mutation.pgn'));
 }
 
 // Progress: called once per batch, ending at the input's size.
