@@ -135,6 +135,26 @@ try {
   await page.until(`${byId('board-caption')}.textContent.startsWith('After 4. 6355')`, 10000, 'board after 4. 6355');
   check(true, 'the board follows the cursor (after 4. 6355)');
 
+  // Keyboard: from the input, Tab reaches the first diagnostic (a button), and Enter on it
+  // selects its token (real key events).
+  {
+    const key = async (k, code, vk, text) => {
+      await page.send('Input.dispatchKeyEvent', { type: 'keyDown', key: k, code, windowsVirtualKeyCode: vk, ...(text ? { text } : {}) });
+      await page.send('Input.dispatchKeyEvent', { type: 'keyUp', key: k, code, windowsVirtualKeyCode: vk });
+    };
+    await page.eval(`${byId('input')}.focus(); true`);
+    const target = `[...document.querySelectorAll('#diagnostics .where')].find((b) => b.textContent.startsWith('10:35:'))`;
+    let tabs = 0;
+    while (tabs < 80 && !(await page.eval(`document.activeElement === ${target}`))) {
+      await key('Tab', 'Tab', 9);
+      ++tabs;
+    }
+    check(tabs < 80, `Tab reaches the first diagnostic from the input (${tabs} presses)`);
+    await key('Enter', 'Enter', 13, '\r');
+    const byKey = await page.eval(`${byId('input')}.value.slice(${byId('input')}.selectionStart, ${byId('input')}.selectionEnd)`);
+    check(byKey === '3464', `Enter on 10:35 selects its token (${JSON.stringify(byKey)})`);
+  }
+
   // A suggestion replaces its token and the game converts again.
   for (const [suggestion, left] of [['use 3644', 2], ['use 4875', 1], ['use 57581', 0]]) {
     n = await converted(page);
