@@ -4,6 +4,8 @@
 // links, folders that cannot be listed) in memory.
 #include "batch/plan.hpp"
 
+#include "io/compress.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cerrno>
@@ -223,6 +225,9 @@ public:
             plan_.problems.push_back("... and " +
                                      std::to_string(output_problems_ - listed_output_problems) +
                                      " more problems with output names");
+        // Looked at only when the rest holds: one refusal at a time.
+        if (plan_.problems.empty()) check_level();
+        if (plan_.problems.empty()) check_closed_stdout();
         for (auto& s : sources_) {
             if (s.job.size_known)
                 plan_.total_size += s.job.size;
@@ -600,6 +605,33 @@ private:
         }
         auto const it = input_paths_.find(canonical);
         return it != input_paths_.end() ? &sources_[it->second].job.display : nullptr;
+    }
+
+    // --compress-level against the range of each compression the outputs use.
+    void check_level() {
+        int const level = request_.compress_level;
+        if (level == 0) return;
+        std::vector<io::Compression> used{plan_.output_compression, plan_.rejects_compression};
+        for (auto const& s : sources_) used.push_back(s.job.output_compression);
+        for (io::Compression c : used) {
+            if (c == io::Compression::none) continue;
+            if (level < io::min_level(c) || level > io::max_level(c)) {
+                plan_.problems.push_back("--compress-level " + std::to_string(level) +
+                                         " is out of range for " + std::string(io::name(c)) +
+                                         " output (" + std::to_string(io::min_level(c)) + "-" +
+                                         std::to_string(io::max_level(c)) + ")");
+                return;
+            }
+        }
+    }
+
+    // Standard output closed at start (now /dev/null): nothing may be written there.
+    void check_closed_stdout() {
+        if (!request_.stdout_closed) return;
+        if (plan_.rejects == "-")
+            plan_.problems.push_back("--rejects -: standard output is closed");
+        else if (!plan_.directory_mode && plan_.output == "-")
+            plan_.problems.push_back("standard output is closed: give -o FILE, or --check");
     }
 
     // The rejects file is written next to the outputs and must be none of them nor an input.

@@ -97,6 +97,8 @@ struct PlanRequest {
     std::string default_suffix;      // ".iccf.pgn", ".san.pgn" or ".lan.pgn"
     std::string rejects;             // "" = none
     bool check = false;              // no output at all
+    int compress_level = 0;          // 0 = the default of each compression; else in its range
+    bool stdout_closed = false;      // descriptor 1 was closed at start: nothing may go there
 };
 
 struct Job {
