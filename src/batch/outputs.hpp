@@ -5,10 +5,10 @@
 // input names the files it did not write.
 #pragma once
 
-#include "batch/plan.hpp"
 #include "batch/report.hpp"
 #include "io/cleanup.hpp"
 #include "io/sink.hpp"
+#include "plan/plan.hpp"
 
 #include <memory>
 #include <string>

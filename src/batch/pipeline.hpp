@@ -15,11 +15,11 @@
 #pragma once
 
 #include "batch/outputs.hpp"
-#include "batch/plan.hpp"
 #include "batch/report.hpp"
 #include "io/sink.hpp"
 #include "pgn/converter.hpp"
 #include "pgn/game_reader.hpp"
+#include "plan/plan.hpp"
 
 #include <cstddef>
 #include <memory>

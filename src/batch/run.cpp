@@ -36,7 +36,7 @@ Summary run(RunOptions const& options, std::FILE* err) {
     PlanRequest request = options.plan;
     if (request.default_suffix.empty())
         request.default_suffix = default_suffix(options.pipeline.convert.to);
-    Plan const plan = make_plan(request, real_file_system());
+    Plan const plan = make_plan(request, io::real_file_system());
     Report report(err, {.quiet = options.quiet,
                         .progress = options.progress,
                         .file_lines = plan.directory_mode || plan.jobs.size() > 1,

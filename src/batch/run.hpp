@@ -6,8 +6,8 @@
 #pragma once
 
 #include "batch/pipeline.hpp"
-#include "batch/plan.hpp"
 #include "batch/report.hpp"
+#include "plan/plan.hpp"
 
 #include <cstdio>
 
