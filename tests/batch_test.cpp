@@ -103,18 +103,18 @@ BOOST_AUTO_TEST_CASE(every_thread_count_gives_the_same_bytes) {
     for (unsigned threads : {1U, 2U, 4U, 8U}) {
         BOOST_TEST_CONTEXT("-j" << threads) {
             batch::RunOptions o;
-            o.inputs = {in.string()};
-            o.output = (dir / ("out" + std::to_string(threads) + ".pgn")).string();
-            o.rejects = (dir / ("rej" + std::to_string(threads) + ".pgn")).string();
+            o.plan.inputs = {in.string()};
+            o.plan.output = (dir / ("out" + std::to_string(threads) + ".pgn")).string();
+            o.plan.rejects = (dir / ("rej" + std::to_string(threads) + ".pgn")).string();
             o.quiet = true;
-            o.threads = threads;
-            o.batch_bytes = 8192; // many batches, so that threads really interleave
+            o.pipeline.threads = threads;
+            o.pipeline.batch_bytes = 8192; // many batches, so that threads really interleave
             auto r = run_lib(o);
             BOOST_TEST(r.summary.games > 1000U);
             BOOST_TEST(r.summary.rejected > 0U);
             BOOST_TEST(r.summary.games ==
                        r.summary.converted + r.summary.rejected + r.summary.kept_broken);
-            std::string out = read_file(o.output), rej = read_file(o.rejects);
+            std::string out = read_file(o.plan.output), rej = read_file(o.plan.rejects);
             BOOST_TEST(!out.empty());
             BOOST_TEST(!r.err.empty()); // the rejected games' diagnostics
             if (threads == 1) {

@@ -1,10 +1,10 @@
-// Unit tests of the run plan (src/batch/plan): modes, directory walks, output names and the
+// Unit tests of the run plan (src/plan/plan): modes, directory walks, output names and the
 // identity checks, on an in-memory file system with symbolic links and hard links; then one
 // run of the real file system on a temporary folder to show that it answers like the fake.
 #define BOOST_TEST_MODULE plan
 #include <boost/test/unit_test.hpp>
 
-#include "batch/plan.hpp"
+#include "plan/plan.hpp"
 #include "support/fake_file_system.hpp"
 #include "support/properties.hpp"
 
@@ -24,10 +24,10 @@
 namespace {
 
 using namespace pgn_iccf;
-using batch::FileSystem;
 using batch::Plan;
 using batch::PlanRequest;
 using io::Compression;
+using io::FileSystem;
 using test::FakeFileSystem;
 
 PlanRequest request(std::vector<std::string> inputs, std::string output = "-") {
@@ -736,7 +736,7 @@ BOOST_AUTO_TEST_CASE(real_file_system_agrees) {
     stdfs::create_directories(root + "/out");
     stdfs::create_hard_link(archive + "/b.PGN", root + "/out/b.iccf.pgn");
 
-    auto const& fs = batch::real_file_system();
+    auto const& fs = io::real_file_system();
     FileSystem::Status const st = fs.status(archive + "/b.PGN");
     BOOST_TEST((st.kind == FileSystem::Kind::file));
     BOOST_TEST(st.size == 5U);

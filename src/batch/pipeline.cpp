@@ -365,21 +365,6 @@ void convert(Batch& b, pgn::Converter& converter, Plan const& plan, PipelineOpti
 
 } // namespace
 
-bool prepare_output(io::ByteSink& sink, io::Compression c, int level, bool written,
-                    std::string& error) {
-    if (!written && c != io::Compression::none) {
-        std::string empty;
-        io::compress_chunk(c, level, {}, empty);
-        sink.write(empty);
-    }
-    return sink.prepare(error);
-}
-
-bool commit_output(io::ByteSink& sink, io::Compression c, int level, bool written,
-                   std::string& error) {
-    return prepare_output(sink, c, level, written, error) && sink.commit(error);
-}
-
 void run_pipeline(Plan const& plan, PipelineOptions const& options, Sinks const& sinks,
                   Report& report, Summary& summary, SinkUse& use) {
     unsigned const threads = options.threads == 0 ? 1 : options.threads;

@@ -14,11 +14,12 @@
 // thread.
 #pragma once
 
-#include "batch/plan.hpp"
+#include "batch/outputs.hpp"
 #include "batch/report.hpp"
 #include "io/sink.hpp"
 #include "pgn/converter.hpp"
 #include "pgn/game_reader.hpp"
+#include "plan/plan.hpp"
 
 #include <cstddef>
 #include <memory>
@@ -38,35 +39,6 @@ struct PipelineOptions {
     bool stdin_closed = false;           // standard input was closed at start: "-" cannot be read
     std::uint64_t warnings_per_kind = 5; // folded: shown per file and kind, then counted
 };
-
-// Where the batches go. `single` is the output of a run that is not in directory mode (null
-// with --check); directory-mode outputs are opened by the writer as their jobs start, from
-// the plan. `rejects` may be null.
-struct Sinks {
-    io::ByteSink* single = nullptr;
-    io::Compression single_compression = io::Compression::none;
-    io::ByteSink* rejects = nullptr;
-    io::Compression rejects_compression = io::Compression::none;
-};
-
-// What the pipeline wrote to the caller's sinks (an empty compressed output still needs one
-// empty member: see commit_output).
-struct SinkUse {
-    bool single_written = false;
-    bool rejects_written = false;
-    bool single_failed = false; // a write failed (reported): abandon, do not commit
-    bool rejects_failed = false;
-    bool stopped = false; // an output could not be written: the rest of the input was not read
-};
-
-// Commits an output; a compressed output that received no data first gets one empty member,
-// so that gzip -d, bzip2 -d and zstd -d read it as an empty file instead of failing on zero
-// bytes.
-bool commit_output(io::ByteSink& sink, io::Compression c, int level, bool written,
-                   std::string& error);
-// commit_output() up to the rename (io::ByteSink::prepare): every write error is then known.
-bool prepare_output(io::ByteSink& sink, io::Compression c, int level, bool written,
-                    std::string& error);
 
 // Runs every job of the plan; fills `summary` (counts, bytes, io_failure) and reports on
 // `report`. Directory-mode outputs are committed (or, after a read or write error, removed)

@@ -99,85 +99,75 @@ std::optional<std::size_t> parse_size(std::string const& text) {
 
 std::string language_list() { return notation::language_codes(); }
 
-} // namespace
-
-int main(int argc, char** argv) {
-    // A closed standard stream must not let the first file we open take its descriptor (the
-    // rejects file would receive the converted games, or the output our diagnostics).
-    bool stdin_closed = false, stdout_closed = false;
-    for (int fd = 0; fd <= 2; ++fd) {
-        if (::fcntl(fd, F_GETFD) >= 0 || errno != EBADF) continue;
-        if (::open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY) != fd) return 2;
-        stdin_closed |= fd == 0;
-        stdout_closed |= fd == 1;
-    }
-#ifdef M_MMAP_THRESHOLD
-    // Blocks of 1 MiB and more (the buffers of a large game) are mapped on their own, so that
-    // freeing one gives its memory back at once and growing one remaps it without a copy.
-    // glibc's default threshold adapts upwards after such a block is freed, and large games'
-    // buffers would then stay in the heap, counted in the peak memory for the rest of the run.
-    ::mallopt(M_MMAP_THRESHOLD, 1 << 20);
-#endif
-    std::string to = "numeric", lang = "en", input_lang = "en";
+// What the command line gives: the run's options, and the option values read as text first.
+struct Cli {
     batch::RunOptions run;
-    int width = 79;
+    std::string to = "numeric", lang = "en", input_lang = "en";
+    std::string max_game_size, max_window;
     int jobs = 0;
-    std::string max_game_size;
-    std::string max_window;
-    po::options_description conv("Conversion");
-    conv.add_options() //
-        ("to,t", po::value(&to)->value_name("NOTATION"),
+};
+
+// The option table: one row per option, in the order --help shows them.
+struct Table {
+    po::options_description conv{"Conversion"}, files{"Files"}, all;
+    po::positional_options_description positional;
+};
+
+void describe(Table& t, Cli& c) {
+    auto& run = c.run;
+    auto& convert = run.pipeline.convert;
+    t.conv.add_options() //
+        ("to,t", po::value(&c.to)->value_name("NOTATION"),
          "numeric (ICCF, the default), san (standard algebraic) or lan (long algebraic)") //
-        ("lang", po::value(&lang)->value_name("CODE"),
+        ("lang", po::value(&c.lang)->value_name("CODE"),
          ("piece letters of SAN/LAN output: a language code or figurine (default en)")) //
-        ("input-lang", po::value(&input_lang)->value_name("CODE"),
+        ("input-lang", po::value(&c.input_lang)->value_name("CODE"),
          "piece letters of SAN/LAN input (default en), or auto: each game in the one "
          "language whose letters play all its moves, English first (never guessed from "
          "letters alone; a game two languages read differently is rejected)") //
-        ("iccf-short-promotion", po::bool_switch(&run.convert.read.iccf_short_promotion),
+        ("iccf-short-promotion", po::bool_switch(&convert.read.iccf_short_promotion),
          "also accept the non-standard four-digit promotion form (6762); each use is reported") //
-        ("fix-typos", po::bool_switch(&run.convert.fix_typos),
+        ("fix-typos", po::bool_switch(&convert.fix_typos),
          "replace an unplayable numeric move by the only legal move one edit away (a digit "
          "changed, added, dropped or two swapped), with a warning and {typed TOKEN} after "
          "it; several candidates stay an error") //
-        ("annotate", po::bool_switch(&run.convert.annotate),
+        ("annotate", po::bool_switch(&convert.annotate),
          "after each move, a comment holding the move as it was written") //
         ("no-comments", "leave comments out")                             //
         ("no-nags", "leave NAGs out")                                     //
         ("no-variations", "leave variations out")                         //
-        ("width", po::value(&width)->value_name("N"),
+        ("width", po::value(&convert.width)->value_name("N"),
          "wrap movetext lines at N characters (default 79; 0 = one line per game)");
-    po::options_description files("Files");
-    files.add_options() //
-        ("output,o", po::value(&run.output)->value_name("PATH"),
+    t.files.add_options() //
+        ("output,o", po::value(&run.plan.output)->value_name("PATH"),
          "output file (.gz, .bz2, .zst: compressed), or - for standard output (default); with "
          "several inputs or a directory input, a directory") //
-        ("suffix", po::value(&run.suffix)->value_name("TEXT"),
+        ("suffix", po::value(&run.plan.suffix)->value_name("TEXT"),
          "output name ending in directory mode (default .iccf.pgn, .san.pgn or .lan.pgn, "
          "plus the input's compression extension)") //
-        ("compress-level", po::value(&run.compress_level)->value_name("N"),
+        ("compress-level", po::value(&run.plan.compress_level)->value_name("N"),
          "compression level of compressed outputs (gzip and bzip2 1-9, zstd 1-19)") //
-        ("rejects", po::value(&run.rejects)->value_name("PATH"),
+        ("rejects", po::value(&run.plan.rejects)->value_name("PATH"),
          "write games that could not be converted, and text between games, here, byte for "
          "byte as read") //
-        ("keep-broken", po::bool_switch(&run.convert.keep_broken),
+        ("keep-broken", po::bool_switch(&convert.keep_broken),
          "write a broken game converted up to the first bad move, the rest in a comment") //
-        ("strict", po::bool_switch(&run.convert.strict),
+        ("strict", po::bool_switch(&convert.strict),
          "reject a game whose variation holds a move that cannot be played (default: the "
          "variation is cut there, its rest kept in a comment, with a warning)") //
-        ("max-game-size", po::value(&max_game_size)->value_name("SIZE"),
+        ("max-game-size", po::value(&c.max_game_size)->value_name("SIZE"),
          "a game larger than SIZE bytes (suffix K, M or G: KiB, MiB, GiB; default 8M) is "
          "rejected unread: one error, its bytes to --rejects; memory grows by up to 6 times "
          "SIZE") //
-        ("max-window", po::value(&max_window)->value_name("SIZE"),
+        ("max-window", po::value(&c.max_window)->value_name("SIZE"),
          "decode zstd input whose window is at most SIZE (a power of two from 1K to 2G; "
          "default 8M, what zstd -1 to -19 write); a larger window (zstd --long, --ultra) is "
          "an error naming it; memory grows by SIZE") //
-        ("jobs,j", po::value(&jobs)->value_name("N"),
+        ("jobs,j", po::value(&c.jobs)->value_name("N"),
          "worker threads (default: every core; at most 4 x the cores, a larger N is capped "
-         "with a note); the output is the same for every N")                            //
-        ("check", po::bool_switch(&run.check), "read and verify only: no output files") //
-        ("quiet,q", po::bool_switch(&run.quiet), "no progress display and no summary")  //
+         "with a note); the output is the same for every N")                                 //
+        ("check", po::bool_switch(&run.plan.check), "read and verify only: no output files") //
+        ("quiet,q", po::bool_switch(&run.quiet), "no progress display and no summary")       //
         ("all-warnings", "show every warning (default: per file, the first 5 of each kind, "
                          "then one line counting the rest)") //
         ("no-warnings,w", "show no warnings (errors are always shown; the summary counts "
@@ -187,24 +177,124 @@ int main(int argc, char** argv) {
         ("help,h", "show this help")                                 //
         ("version", "show the version");
     po::options_description hidden;
-    hidden.add_options()("input", po::value<std::vector<std::string>>(&run.inputs));
-    po::positional_options_description pos;
-    pos.add("input", -1);
-    po::options_description all;
-    all.add(conv).add(files).add(hidden);
+    hidden.add_options()("input", po::value<std::vector<std::string>>(&run.plan.inputs));
+    t.positional.add("input", -1);
+    t.all.add(t.conv).add(t.files).add(hidden);
+}
 
+// The notation and piece letters of --to, --lang and --input-lang; a usage error or "".
+std::string settle_notation(Cli& c) {
+    auto& convert = c.run.pipeline.convert;
+    if (c.to == "numeric" || c.to == "iccf")
+        convert.to = notation::Notation::numeric;
+    else if (c.to == "san")
+        convert.to = notation::Notation::san;
+    else if (c.to == "lan")
+        convert.to = notation::Notation::lan;
+    else
+        return "unknown notation '" + c.to + "' for --to (numeric, san or lan)";
+    convert.write.letters = notation::letters_for(c.lang);
+    if (!convert.write.letters)
+        return "unknown language '" + c.lang + "' for --lang (" + language_list() + ")";
+    convert.auto_input_lang = c.input_lang == "auto";
+    convert.read.letters =
+        convert.auto_input_lang ? &notation::english() : notation::letters_for(c.input_lang);
+    if (!convert.read.letters)
+        return "unknown language '" + c.input_lang + "' for --input-lang (auto " + language_list() +
+               ")";
+    return "";
+}
+
+// The other option values, checked and set; a usage error or "".
+std::string settle(Cli& c, po::variables_map const& vm) {
+    if (std::string e = settle_notation(c); !e.empty()) return e;
+    auto& convert = c.run.pipeline.convert;
+    if (convert.width < 0) return "--width must be 0 or more";
+    if (convert.width > 0 && convert.width < 10) return "--width must be 0 or at least 10";
+    convert.comments = !vm.count("no-comments");
+    convert.nags = !vm.count("no-nags");
+    convert.variations = !vm.count("no-variations");
+    if (vm.count("all-warnings") && vm.count("no-warnings"))
+        return "--all-warnings and --no-warnings exclude each other";
+    if (vm.count("all-warnings")) c.run.pipeline.warnings = batch::WarningDisplay::all;
+    if (vm.count("no-warnings")) c.run.pipeline.warnings = batch::WarningDisplay::none;
+    if (vm.count("jobs") && c.jobs < 1) return "--jobs must be at least 1";
+    // More threads than 4 per core only add load (-j100000 once brought the load to 2,000).
+    unsigned const cores = std::max(1U, std::thread::hardware_concurrency());
+    if (static_cast<unsigned>(c.jobs) > 4 * cores) {
+        if (!c.run.quiet)
+            std::fprintf(stderr, "pgn-iccf: note: -j %d capped at %u (4 x %u cores)\n", c.jobs,
+                         4 * cores, cores);
+        c.jobs = static_cast<int>(4 * cores);
+    }
+    c.run.pipeline.threads = static_cast<unsigned>(c.jobs);
+    if (vm.count("max-game-size")) {
+        auto const size = parse_size(c.max_game_size);
+        if (!size || *size < 1024)
+            return "--max-game-size takes a size of at least 1K (e.g. 32M), not '" +
+                   c.max_game_size + "'";
+        c.run.pipeline.max_game_size = *size;
+    }
+    if (vm.count("max-window")) {
+        auto const size = parse_size(c.max_window);
+        if (!size || *size < 1024 || *size > io::largest_max_window || (*size & (*size - 1)) != 0)
+            return "--max-window takes a power of two from 1K to 2G (e.g. 128M), not '" +
+                   c.max_window + "'";
+        c.run.pipeline.max_window = *size;
+    }
+    int const level = c.run.plan.compress_level;
+    if (vm.count("compress-level") && (level < 1 || level > 19))
+        return "--compress-level must be between 1 and 19 (gzip and bzip2 1-9)";
+    return "";
+}
+
+// A closed standard stream must not let the first file we open take its descriptor (the
+// rejects file would receive the converted games, or the output our diagnostics): each is
+// opened on /dev/null, and the run told which were closed. False if that fails.
+bool guard_standard_streams(batch::RunOptions& run) {
+    for (int fd = 0; fd <= 2; ++fd) {
+        if (::fcntl(fd, F_GETFD) >= 0 || errno != EBADF) continue;
+        if (::open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY) != fd) return false;
+        run.pipeline.stdin_closed |= fd == 0;
+        run.plan.stdout_closed |= fd == 1;
+    }
+    return true;
+}
+
+int usage_error(std::string const& message) {
+    std::fprintf(stderr, "pgn-iccf: error: %s\nTry 'pgn-iccf --help'.\n", message.c_str());
+    return 2;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    Cli cli;
+    if (!guard_standard_streams(cli.run)) return 2;
+#ifdef M_MMAP_THRESHOLD
+    // Blocks of 1 MiB and more (the buffers of a large game) are mapped on their own, so that
+    // freeing one gives its memory back at once and growing one remaps it without a copy.
+    // glibc's default threshold adapts upwards after such a block is freed, and large games'
+    // buffers would then stay in the heap, counted in the peak memory for the rest of the run.
+    ::mallopt(M_MMAP_THRESHOLD, 1 << 20);
+#endif
+    Table table;
+    describe(table, cli);
     po::variables_map vm;
     try {
-        po::store(po::command_line_parser(argc, argv).options(all).positional(pos).run(), vm);
+        po::store(po::command_line_parser(argc, argv)
+                      .options(table.all)
+                      .positional(table.positional)
+                      .run(),
+                  vm);
         po::notify(vm);
     } catch (po::error const& e) {
-        std::fprintf(stderr, "pgn-iccf: error: %s\nTry 'pgn-iccf --help'.\n", e.what());
-        return 2;
+        return usage_error(e.what());
     }
     if (vm.count("help")) {
         std::cout << usage_head << '\n'
-                  << conv << '\n'
-                  << files << '\n'
+                  << table.conv << '\n'
+                  << table.files << '\n'
                   << "Languages: " << language_list() << '\n'
                   << usage_tail;
         return 0;
@@ -213,72 +303,11 @@ int main(int argc, char** argv) {
         std::cout << "pgn-iccf " << PGN_ICCF_VERSION << '\n';
         return 0;
     }
-    auto usage_error = [](std::string const& msg) {
-        std::fprintf(stderr, "pgn-iccf: error: %s\nTry 'pgn-iccf --help'.\n", msg.c_str());
-        return 2;
-    };
-    if (to == "numeric" || to == "iccf")
-        run.convert.to = notation::Notation::numeric;
-    else if (to == "san")
-        run.convert.to = notation::Notation::san;
-    else if (to == "lan")
-        run.convert.to = notation::Notation::lan;
-    else
-        return usage_error("unknown notation '" + to + "' for --to (numeric, san or lan)");
-    run.convert.write.letters = notation::letters_for(lang);
-    if (!run.convert.write.letters)
-        return usage_error("unknown language '" + lang + "' for --lang (" + language_list() + ")");
-    run.convert.auto_input_lang = input_lang == "auto";
-    run.convert.read.letters =
-        run.convert.auto_input_lang ? &notation::english() : notation::letters_for(input_lang);
-    if (!run.convert.read.letters)
-        return usage_error("unknown language '" + input_lang + "' for --input-lang (auto " +
-                           language_list() + ")");
-    if (width < 0) return usage_error("--width must be 0 or more");
-    if (width > 0 && width < 10) return usage_error("--width must be 0 or at least 10");
-    run.convert.width = width;
-    run.convert.comments = !vm.count("no-comments");
-    run.convert.nags = !vm.count("no-nags");
-    run.convert.variations = !vm.count("no-variations");
-    if (vm.count("all-warnings") && vm.count("no-warnings"))
-        return usage_error("--all-warnings and --no-warnings exclude each other");
-    if (vm.count("all-warnings")) run.warnings = batch::WarningDisplay::all;
-    if (vm.count("no-warnings")) run.warnings = batch::WarningDisplay::none;
-
-    if (vm.count("jobs") && jobs < 1) return usage_error("--jobs must be at least 1");
-    // More threads than 4 per core only add load (-j100000 once brought the load to 2,000).
-    unsigned const cores = std::max(1U, std::thread::hardware_concurrency());
-    if (static_cast<unsigned>(jobs) > 4 * cores) {
-        if (!run.quiet)
-            std::fprintf(stderr, "pgn-iccf: note: -j %d capped at %u (4 x %u cores)\n", jobs,
-                         4 * cores, cores);
-        jobs = static_cast<int>(4 * cores);
-    }
-    run.threads = static_cast<unsigned>(jobs);
-    run.stdout_closed = stdout_closed;
-    run.stdin_closed = stdin_closed;
-    if (vm.count("max-game-size")) {
-        auto const size = parse_size(max_game_size);
-        if (!size || *size < 1024)
-            return usage_error("--max-game-size takes a size of at least 1K (e.g. 32M), not '" +
-                               max_game_size + "'");
-        run.max_game_size = *size;
-    }
-    if (vm.count("max-window")) {
-        auto const size = parse_size(max_window);
-        if (!size || *size < 1024 || *size > io::largest_max_window || (*size & (*size - 1)) != 0)
-            return usage_error("--max-window takes a power of two from 1K to 2G (e.g. 128M), "
-                               "not '" +
-                               max_window + "'");
-        run.max_window = *size;
-    }
-    if (vm.count("compress-level") && (run.compress_level < 1 || run.compress_level > 19))
-        return usage_error("--compress-level must be between 1 and 19 (gzip and bzip2 1-9)");
-
+    if (std::string const e = settle(cli, vm); !e.empty()) return usage_error(e);
+    cli.run.progress = cli.run.progress || ::isatty(STDERR_FILENO) != 0;
     io::install_signal_cleanup();
     try {
-        batch::Summary s = batch::run(run, stderr);
-        return batch::exit_status(s);
+        return batch::exit_status(batch::run(cli.run, stderr));
     } catch (std::exception const& e) {
         // Out of memory, or a library failing beyond repair: the outputs' temporaries are gone
         // (their owners unwound), nothing was renamed into place.

@@ -16,6 +16,7 @@
 #include <climits>
 #include <csignal>
 #include <cstring>
+#include <filesystem>
 
 #include <unistd.h>
 
@@ -144,6 +145,19 @@ void register_directory(std::string const& path) {
 void unregister_directories() {
     for (DirectoryNode* d = directories.load(std::memory_order_acquire); d != nullptr; d = d->next)
         d->live.store(false);
+}
+
+CreatedFolders::~CreatedFolders() {
+    for (auto it = dirs_.rbegin(); it != dirs_.rend(); ++it) ::rmdir(it->c_str());
+    if (!dirs_.empty()) unregister_directories();
+}
+
+bool CreatedFolders::create(std::string const& dir, std::error_code& error) {
+    if (std::filesystem::create_directory(dir, error)) {
+        dirs_.push_back(dir);
+        register_directory(dir);
+    }
+    return !error || std::filesystem::is_directory(dir);
 }
 
 } // namespace pgn_iccf::io

@@ -9,6 +9,8 @@
 #pragma once
 
 #include <string>
+#include <system_error>
+#include <vector>
 
 namespace pgn_iccf::io {
 
@@ -26,5 +28,24 @@ void unregister_temporary(int slot);
 void register_directory(std::string const& path);
 // Forgets every registered folder (the run removed or kept them itself).
 void unregister_directories();
+
+// The folders a run created, parents first. When the owner goes (by any path) those left
+// empty are removed, children first, so that a run stopped by a full disk, a name too long or
+// inputs that could not be read leaves no empty mirror tree; a signal removes them too
+// (register_directory). rmdir(2) removes only an empty folder: one holding anything, a
+// user's file put there meanwhile included, stays.
+class CreatedFolders {
+public:
+    CreatedFolders() = default;
+    CreatedFolders(CreatedFolders const&) = delete;
+    CreatedFolders& operator=(CreatedFolders const&) = delete;
+    ~CreatedFolders();
+    // Creates `dir` (its parent exists) unless it is a folder already; false with `error`
+    // set when it is not a folder afterwards.
+    bool create(std::string const& dir, std::error_code& error);
+
+private:
+    std::vector<std::string> dirs_;
+};
 
 } // namespace pgn_iccf::io

@@ -9,7 +9,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
-#include <cstring>
+#include <system_error>
 #include <utility>
 #include <vector>
 
@@ -40,7 +40,7 @@ int write_all(int fd, char const* data, std::size_t n) {
 }
 
 std::string describe(std::string const& what, int err) {
-    return "cannot write " + what + ": " + std::strerror(err);
+    return "cannot write " + what + ": " + std::generic_category().message(err);
 }
 
 // The process umask, read once. umask() can only be read by setting it, which would briefly
@@ -252,7 +252,8 @@ public:
         if (!error_.empty()) return false;
         int const err = write_all(STDOUT_FILENO, bytes.data(), bytes.size());
         if (err == 0) return true;
-        error_ = std::string("cannot write to standard output: ") + std::strerror(err);
+        error_ =
+            std::string("cannot write to standard output: ") + std::generic_category().message(err);
         return false;
     }
     bool prepare(std::string& error) override {

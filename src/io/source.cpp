@@ -4,12 +4,14 @@
 // The decoders are in decode.cpp.
 #include "io/source.hpp"
 
+#include "io/ascii.hpp"
 #include "io/prefetch.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cerrno>
 #include <cstring>
+#include <system_error>
 #include <utility>
 
 #include <fcntl.h>
@@ -36,7 +38,7 @@ public:
                 return r;
             }
             if (errno == EINTR) continue;
-            error_ = std::strerror(errno);
+            error_ = std::generic_category().message(errno);
             return -1;
         }
     }
@@ -98,7 +100,8 @@ private:
 std::unique_ptr<ByteSource> open_file(std::string const& path, std::string& error) {
     int const fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
-        error = path + ": " + std::strerror(errno);
+        int const e = errno;
+        error = path + ": " + std::generic_category().message(e);
         return nullptr;
     }
 #ifdef POSIX_FADV_SEQUENTIAL
@@ -321,17 +324,35 @@ Input open_input(std::string const& path, std::string const& display, std::uint6
 // --- names ------------------------------------------------------------------------------------
 
 Compression compression_for_name(std::string_view path) {
-    auto const ends_with = [path](std::string_view ext) {
-        if (path.size() < ext.size()) return false;
-        auto const tail = path.substr(path.size() - ext.size());
-        return std::equal(tail.begin(), tail.end(), ext.begin(), [](char a, char b) {
-            return (a >= 'A' && a <= 'Z' ? static_cast<char>(a - 'A' + 'a') : a) == b;
-        });
-    };
-    if (ends_with(".gz")) return Compression::gzip;
-    if (ends_with(".bz2")) return Compression::bzip2;
-    if (ends_with(".zst")) return Compression::zstd;
+    if (ascii::ends_with_icase(path, ".gz")) return Compression::gzip;
+    if (ascii::ends_with_icase(path, ".bz2")) return Compression::bzip2;
+    if (ascii::ends_with_icase(path, ".zst")) return Compression::zstd;
     return Compression::none;
+}
+
+namespace {
+
+constexpr std::array<NameEnding, 7> endings{{
+    {".pgn.gz", Compression::gzip, true},
+    {".pgn.bz2", Compression::bzip2, true},
+    {".pgn.zst", Compression::zstd, true},
+    {".pgn", Compression::none, true},
+    {".gz", Compression::gzip, false},
+    {".bz2", Compression::bzip2, false},
+    {".zst", Compression::zstd, false},
+}};
+
+} // namespace
+
+NameEnding const* name_ending(std::string_view name) {
+    for (auto const& e : endings)
+        if (ascii::ends_with_icase(name, e.text)) return &e;
+    return nullptr;
+}
+
+bool is_pgn_name(std::string_view name) {
+    NameEnding const* e = name_ending(name);
+    return e != nullptr && e->pgn;
 }
 
 std::string_view extension(Compression c) {

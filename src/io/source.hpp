@@ -99,4 +99,17 @@ Compression compression_for_name(std::string_view path);
 std::string_view extension(Compression c);
 std::string_view name(Compression c);
 
+// The name endings io knows, longest first where one ends another (".pgn.gz" before ".gz", so
+// that a whole PGN ending is replaced and not only its compression extension). `pgn`: the name
+// of a PGN file (a directory walk takes it as an input).
+struct NameEnding {
+    std::string_view text;
+    Compression compression;
+    bool pgn;
+};
+// The ending of `name` (any letter case), or nullptr.
+NameEnding const* name_ending(std::string_view name);
+// Named *.pgn, *.pgn.gz, *.pgn.bz2 or *.pgn.zst (any letter case).
+bool is_pgn_name(std::string_view name);
+
 } // namespace pgn_iccf::io

@@ -1,8 +1,8 @@
-// An in-memory FileSystem for the plan (src/batch/plan.hpp), shared by tests/plan_test and
+// An in-memory FileSystem for the plan (src/plan/plan.hpp), shared by tests/plan_test and
 // the plan's property checks (tests/support/plan_properties.cpp, fuzz target `plan`).
 #pragma once
 
-#include "batch/plan.hpp"
+#include "plan/plan.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -18,7 +18,7 @@ namespace pgn_iccf::test {
 // resolved component by component, as the kernel does, so ".." after a link goes to the
 // target's parent, a loop ends in ELOOP and a file used as a folder ("f/x", "f/") in ENOTDIR.
 // canonical() is what weakly_canonical gives: the existing part resolved, the rest appended.
-class FakeFileSystem final : public batch::FileSystem {
+class FakeFileSystem final : public io::FileSystem {
 public:
     explicit FakeFileSystem(std::string cwd = "/w") : cwd_(std::move(cwd)) { dir(cwd_); }
 

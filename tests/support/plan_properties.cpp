@@ -1,4 +1,4 @@
-// The plan's properties (src/batch/plan.hpp; fuzz target `plan`): the fuzz input builds a
+// The plan's properties (src/plan/plan.hpp; fuzz target `plan`): the fuzz input builds a
 // tree of files, folders, FIFOs, hard links and symbolic links (dangling, looping, relative)
 // on the in-memory file system of tests/support/fake_file_system.hpp, a command line (inputs,
 // -o, --rejects, --check, --suffix) and what standard input and output are opened on; then
@@ -16,7 +16,7 @@
 #include "support/fake_file_system.hpp"
 #include "support/properties.hpp"
 
-#include "batch/plan.hpp"
+#include "plan/plan.hpp"
 
 #include <algorithm>
 #include <array>
@@ -32,7 +32,7 @@ namespace pgn_iccf::properties {
 
 namespace {
 
-using batch::FileSystem;
+using io::FileSystem;
 using Kind = FileSystem::Kind;
 using FileId = FileSystem::FileId;
 using test::FakeFileSystem;

@@ -113,7 +113,7 @@ std::string check_decoder_input(std::string_view bytes);
 // the plain bytes, no error; then the split checks on the plain bytes.
 std::string check_compressed_input(std::string_view bytes);
 
-// --- the plan of a run (src/batch/plan; tests/support/plan_properties.cpp) ------------------
+// --- the plan of a run (src/plan/plan; tests/support/plan_properties.cpp) ------------------
 // The bytes build a tree of files, folders, FIFOs, hard and symbolic links on an in-memory
 // file system, a command line (inputs, -o, --rejects, --check, --suffix) and the files
 // standard input and output are opened on. make_plan must not crash; a plan without problems

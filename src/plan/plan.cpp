@@ -2,7 +2,9 @@
 // output name, and every identity rule is checked before the runner writes a byte. The only
 // way to the disk is the FileSystem interface, so the tests can build any tree (loops, hard
 // links, folders that cannot be listed) in memory.
-#include "batch/plan.hpp"
+#include "plan/plan.hpp"
+
+#include "io/compress.hpp"
 
 #include <algorithm>
 #include <array>
@@ -14,14 +16,12 @@
 #include <unordered_set>
 #include <utility>
 
-#include <dirent.h>
-#include <sys/stat.h>
-
 namespace pgn_iccf::batch {
 
 namespace {
 
 namespace stdfs = std::filesystem;
+using io::FileSystem;
 using Kind = FileSystem::Kind;
 using FileId = FileSystem::FileId;
 using Status = FileSystem::Status;
@@ -30,7 +30,7 @@ std::string errno_text(int e) { return std::generic_category().message(e); }
 
 // The error of a dangling symbolic link: written through (the file it names is created), as
 // the shell's `>` does, so no reason to refuse an output.
-constexpr std::string_view dangling = "dangling symbolic link";
+constexpr std::string_view dangling = FileSystem::dangling;
 
 // A canonical path without a trailing '/': weakly_canonical keeps the one of "out/", and
 // canonical paths are compared as strings.
@@ -38,87 +38,6 @@ std::string tidy(std::string path) {
     while (path.size() > 1 && path.back() == '/') path.pop_back();
     return path;
 }
-
-// The real file system. stat(2) rather than std::filesystem::status because the plan needs
-// the device and inode numbers (the identity of a file whatever its name), and lstat(2) only
-// to tell a dangling symbolic link from a missing file. opendir(3) rather than a
-// directory_iterator so that a folder that cannot be listed gives its errno text.
-class RealFileSystem final : public FileSystem {
-public:
-    Status status(std::string const& path) const override {
-        Status s;
-        struct stat st {};
-        if (::stat(path.c_str(), &st) != 0) {
-            int const e = errno;
-            struct stat link {};
-            if (e == ENOENT && ::lstat(path.c_str(), &link) == 0) {
-                s.kind = Kind::unreadable;
-                s.error = dangling;
-            } else if (e != ENOENT) {
-                s.kind = Kind::unreadable;
-                s.error = errno_text(e);
-            }
-            return s;
-        }
-        return of(st);
-    }
-
-    Status stream(int fd) const override {
-        struct stat st {};
-        if (::fstat(fd, &st) != 0) return {};
-        return of(st);
-    }
-
-    bool list(std::string const& dir, std::vector<std::string>& names,
-              std::string& error) const override {
-        names.clear();
-        DIR* d = ::opendir(dir.c_str());
-        if (d == nullptr) {
-            error = errno_text(errno);
-            return false;
-        }
-        int failure = 0;
-        for (;;) {
-            errno = 0;
-            dirent const* entry = ::readdir(d);
-            if (entry == nullptr) {
-                failure = errno;
-                break;
-            }
-            std::string_view const name = entry->d_name;
-            if (name != "." && name != "..") names.emplace_back(name);
-        }
-        ::closedir(d);
-        if (failure != 0) {
-            error = errno_text(failure);
-            return false;
-        }
-        return true;
-    }
-
-    static Status of(struct stat const& st) {
-        Status s;
-        s.id = {static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino)};
-        if (S_ISREG(st.st_mode)) {
-            s.kind = Kind::file;
-            s.size = static_cast<std::uint64_t>(st.st_size);
-        } else if (S_ISDIR(st.st_mode)) {
-            s.kind = Kind::directory;
-        } else {
-            s.kind = Kind::other;
-        }
-        return s;
-    }
-
-    std::string canonical(std::string const& path) const override {
-        std::error_code ec;
-        stdfs::path const absolute = stdfs::absolute(path, ec);
-        if (ec) return tidy(stdfs::path(path).lexically_normal().generic_string());
-        stdfs::path const resolved = stdfs::weakly_canonical(absolute, ec);
-        if (ec) return tidy(absolute.lexically_normal().generic_string());
-        return tidy(resolved.generic_string());
-    }
-};
 
 struct FileIdHash {
     std::size_t operator()(FileId const& id) const noexcept {
@@ -145,42 +64,7 @@ bool is_under(std::string const& path, std::string const& dir) {
            path[dir.size()] == '/';
 }
 
-// Name endings. The order matters: ".pgn.gz" must be tried before ".gz", so that the whole
-// PGN ending is replaced and not only its compression extension.
-struct Ending {
-    std::string_view text;
-    io::Compression compression;
-    bool pgn; // names a PGN file: taken by a directory walk
-};
-
-constexpr std::array<Ending, 7> endings{{
-    {".pgn.gz", io::Compression::gzip, true},
-    {".pgn.bz2", io::Compression::bzip2, true},
-    {".pgn.zst", io::Compression::zstd, true},
-    {".pgn", io::Compression::none, true},
-    {".gz", io::Compression::gzip, false},
-    {".bz2", io::Compression::bzip2, false},
-    {".zst", io::Compression::zstd, false},
-}};
-
-char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
-
-bool ends_with_icase(std::string_view s, std::string_view tail) {
-    if (s.size() < tail.size()) return false;
-    return std::equal(tail.begin(), tail.end(), s.end() - static_cast<std::ptrdiff_t>(tail.size()),
-                      [](char a, char b) { return a == lower(b); });
-}
-
-Ending const* ending_of(std::string_view name) {
-    for (auto const& e : endings)
-        if (ends_with_icase(name, e.text)) return &e;
-    return nullptr;
-}
-
-bool is_pgn_name(std::string_view name) {
-    Ending const* e = ending_of(name);
-    return e != nullptr && e->pgn;
-}
+using io::is_pgn_name;
 
 // An input as known before the output names are given: the job, and where its output goes
 // relative to the output directory.
@@ -223,6 +107,9 @@ public:
             plan_.problems.push_back("... and " +
                                      std::to_string(output_problems_ - listed_output_problems) +
                                      " more problems with output names");
+        // Looked at only when the rest holds: one refusal at a time.
+        if (plan_.problems.empty()) check_level();
+        if (plan_.problems.empty()) check_closed_stdout();
         for (auto& s : sources_) {
             if (s.job.size_known)
                 plan_.total_size += s.job.size;
@@ -463,7 +350,7 @@ private:
     // replaced by the suffix; the default suffix keeps the input's compression, an explicit
     // one brings its own.
     std::string output_name(std::string_view name) const {
-        Ending const* e = ending_of(name);
+        io::NameEnding const* e = io::name_ending(name);
         std::string s(name.substr(0, name.size() - (e != nullptr ? e->text.size() : 0)));
         s += suffix_;
         if (!explicit_suffix_ && e != nullptr) s += io::extension(e->compression);
@@ -600,6 +487,33 @@ private:
         }
         auto const it = input_paths_.find(canonical);
         return it != input_paths_.end() ? &sources_[it->second].job.display : nullptr;
+    }
+
+    // --compress-level against the range of each compression the outputs use.
+    void check_level() {
+        int const level = request_.compress_level;
+        if (level == 0) return;
+        std::vector<io::Compression> used{plan_.output_compression, plan_.rejects_compression};
+        for (auto const& s : sources_) used.push_back(s.job.output_compression);
+        for (io::Compression c : used) {
+            if (c == io::Compression::none) continue;
+            if (level < io::min_level(c) || level > io::max_level(c)) {
+                plan_.problems.push_back("--compress-level " + std::to_string(level) +
+                                         " is out of range for " + std::string(io::name(c)) +
+                                         " output (" + std::to_string(io::min_level(c)) + "-" +
+                                         std::to_string(io::max_level(c)) + ")");
+                return;
+            }
+        }
+    }
+
+    // Standard output closed at start (now /dev/null): nothing may be written there.
+    void check_closed_stdout() {
+        if (!request_.stdout_closed) return;
+        if (plan_.rejects == "-")
+            plan_.problems.push_back("--rejects -: standard output is closed");
+        else if (!plan_.directory_mode && plan_.output == "-")
+            plan_.problems.push_back("standard output is closed: give -o FILE, or --check");
     }
 
     // The rejects file is written next to the outputs and must be none of them nor an input.
@@ -742,11 +656,6 @@ private:
 };
 
 } // namespace
-
-FileSystem const& real_file_system() {
-    static RealFileSystem const fs;
-    return fs;
-}
 
 Plan make_plan(PlanRequest const& request, FileSystem const& fs) {
     return Planner(request, fs).make();

@@ -45,6 +45,7 @@
 // when `problems` is empty, and every folder a rejects file needs exists or is planned.
 #pragma once
 
+#include "io/file_system.hpp"
 #include "io/source.hpp"
 
 #include <cstdint>
@@ -53,43 +54,6 @@
 
 namespace pgn_iccf::batch {
 
-// What the plan may learn from the file system.
-class FileSystem {
-public:
-    enum class Kind : std::uint8_t { missing, file, directory, other, unreadable };
-    struct FileId {
-        std::uint64_t device = 0;
-        std::uint64_t inode = 0;
-        bool operator==(FileId const&) const = default;
-    };
-    struct Status {
-        Kind kind = Kind::missing;
-        FileId id{};            // valid for file, directory and other
-        std::uint64_t size = 0; // of a file
-        std::string error;      // for unreadable: the reason ("Permission denied", ...)
-    };
-    virtual ~FileSystem() = default;
-    // Follows symbolic links (a dangling link is unreadable).
-    virtual Status status(std::string const& path) const = 0;
-    // The names in a directory (without "." and ".."), in any order; false with `error` set if
-    // it cannot be listed.
-    virtual bool list(std::string const& dir, std::vector<std::string>& names,
-                      std::string& error) const = 0;
-    // An absolute, normalised form of `path` in which existing symbolic links are resolved
-    // (std::filesystem::weakly_canonical of the absolute path), for comparing names of files
-    // that may not exist yet.
-    virtual std::string canonical(std::string const& path) const = 0;
-    // What standard input (fd 0), output (1) or error (2) is (fstat(2)); missing when it
-    // cannot be told (a closed descriptor).
-    virtual Status stream(int fd) const {
-        (void)fd;
-        return {};
-    }
-};
-
-// The real file system (std::filesystem and stat(2)).
-FileSystem const& real_file_system();
-
 struct PlanRequest {
     std::vector<std::string> inputs; // as given: files, directories, "-"; empty = standard input
     std::string output = "-";        // "-" = standard output
@@ -97,6 +61,8 @@ struct PlanRequest {
     std::string default_suffix;      // ".iccf.pgn", ".san.pgn" or ".lan.pgn"
     std::string rejects;             // "" = none
     bool check = false;              // no output at all
+    int compress_level = 0;          // 0 = the default of each compression; else in its range
+    bool stdout_closed = false;      // descriptor 1 was closed at start: nothing may go there
 };
 
 struct Job {
@@ -130,6 +96,6 @@ struct Plan {
     bool total_size_known = true; // false when some input size is unknown (standard input)
 };
 
-Plan make_plan(PlanRequest const& request, FileSystem const& fs);
+Plan make_plan(PlanRequest const& request, io::FileSystem const& fs);
 
 } // namespace pgn_iccf::batch
