@@ -1,6 +1,6 @@
 // Diagnostics of the replay as values: what is wrong, where, in which game, at which move,
 // with the token, the candidates and the suggestions, but no wording. The batch layer words
-// them (src/batch/wording.hpp), so that the library never names a command-line flag; the
+// them (src/report/wording.hpp), so that the library never names a command-line flag; the
 // grammar's own diagnostics (syntax::Diagnostic) come through as ProblemKind::syntax with
 // the grammar's message.
 #pragma once

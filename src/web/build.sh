@@ -69,12 +69,12 @@ src/pgn/writer.cpp
 src/pgn/converter.cpp
 src/pgn/replayer.cpp
 src/pgn/export.cpp
-src/pgn/terminal.cpp
 src/io/source.cpp
 src/io/memory.cpp
-src/batch/wording.cpp
+src/report/terminal.cpp
+src/report/wording.cpp
 src/batch/convert.cpp
-src/batch/report.cpp
+src/report/report.cpp
 src/web/binding.cpp
 "
 cxxflags="-std=c++20 -O3 -DNDEBUG -fwasm-exceptions -msimd128 -msse2 -I$root/src -I$obj/include -isystem $obj/boost \
