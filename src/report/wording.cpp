@@ -1,6 +1,7 @@
 #include "report/wording.hpp"
 
 #include "grammar/parse.hpp"
+#include "report/codes.hpp"
 #include "report/terminal.hpp"
 
 #include <string>
@@ -146,8 +147,9 @@ std::string message_of(Problem const& p) {
     std::string m;
     switch (p.kind) {
     case ProblemKind::syntax:
-        // The grammar's wording may quote the token ("unknown annotation symbol '<token>'").
-        append_terminal_safe_message(m, p.text, p.token);
+        // The wording may quote the token ("unknown annotation symbol '<token>'").
+        append_terminal_safe_message(
+            m, syntax_message(p.syntax_code, p.token, p.where, std::uint32_t(p.count)), p.token);
         break;
     case ProblemKind::too_many_tags:
         m = "more than " + std::to_string(p.count) + " tag pairs; the game is not converted";
@@ -219,7 +221,7 @@ std::string_view kind_of(Problem const& p) {
     if (p.severity == syntax::Severity::error) return {};
     switch (p.kind) {
     case ProblemKind::syntax:
-        return p.grammar_kind;
+        return syntax_kind(p.syntax_code);
     case ProblemKind::unplayable_move:
         return p.corrected ? "typo corrected (--fix-typos)"
                            : "unplayable move in a variation, the variation cut";

@@ -72,6 +72,7 @@ src/pgn/export.cpp
 src/io/source.cpp
 src/io/memory.cpp
 src/report/terminal.cpp
+src/report/codes.cpp
 src/report/wording.cpp
 src/batch/convert.cpp
 src/report/report.cpp

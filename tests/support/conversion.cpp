@@ -6,6 +6,7 @@
 #include "grammar/parse.hpp"
 #include "io/source.hpp"
 #include "pgn/game_reader.hpp"
+#include "report/codes.hpp"
 #include "report/wording.hpp"
 
 #include <array>
@@ -172,7 +173,8 @@ public:
     }
     void diagnostic(syntax::Diagnostic const& d) override {
         if (d.severity == syntax::Severity::error)
-            fail(cat("our output has a syntax error at ", show(d.where), ": ", d.message));
+            fail(cat("our output has a syntax error at ", show(d.where), ": ",
+                     report::syntax_code_name(d.code)));
     }
 
 private:
