@@ -91,8 +91,7 @@ inline std::string_view view(char const* b, char const* e) {
 // The rare paths with messages stay out of line: the hot token path then needs few registers.
 [[gnu::cold, gnu::noinline]] inline void warn_unknown_suffix(State& st, char const* b,
                                                              char const* e) {
-    st.warn(b, view(b, e), "unknown move annotation '" + std::string(view(b, e)) + "'",
-            "unknown move annotation");
+    st.warn(b, view(b, e), syntax::SyntaxCode::unknown_suffix);
 }
 
 // The start of the annotation glyphs glued to the end of the token [p, e) (`Nf3‼`, `e4±`:
@@ -169,8 +168,7 @@ inline void deliver_move(State& st, char const* p, char const* e) {
     if (nag >= 0) {
         st.visitor.nag(st.token(p, e), static_cast<std::uint8_t>(nag));
     } else {
-        st.warn(p, text, "unknown annotation symbol '" + std::string(text) + "'; kept as a comment",
-                "unknown annotation symbol kept as a comment");
+        st.warn(p, text, syntax::SyntaxCode::unknown_glyph);
         st.visitor.comment(st.token(p, e), CommentKind::brace);
     }
 }
@@ -201,11 +199,7 @@ void deliver_token(State& st, char const* p, char const* e);
 // `38. ...Kf3`, `1 .d4`: the periods of a move number glued to the move, not to the number.
 [[gnu::cold, gnu::noinline]] inline void deliver_glued_periods(State& st, char const* p,
                                                                char const* q, char const* e) {
-    if (st.active())
-        st.warn(p, view(p, e),
-                "move number periods written before the move '" + std::string(view(q, e)) +
-                    "'; read as the move",
-                "move number periods glued to the move");
+    if (st.active()) st.warn(p, view(p, e), syntax::SyntaxCode::glued_periods_move);
     deliver_token(st, q, e);
 }
 
@@ -307,8 +301,7 @@ struct tag_name_parser : primitive<tag_name_parser> {
     char const* ve = close;
     while (ve != p && scan::is_blank(ve[-1])) --ve;
     if (ve == p || std::find(p, ve, '"') != ve) return false;
-    st.warn(p, view(p, ve), "tag value without quotes; read up to the ']'",
-            "tag value without quotes");
+    st.warn(p, view(p, ve), syntax::SyntaxCode::unquoted_tag_value);
     st.content = true;
     syntax::Location const name_at = st.loc(st.tag_name.data());
     syntax::Location const value_at = st.loc(p);
@@ -335,22 +328,13 @@ struct tag_value_parser : primitive<tag_value_parser> {
         auto const scan = scan::scan_tag_value(p + 1, last);
         if (scan.close == nullptr) {
             char const* e = scan::find_line_end(p, last);
-            throw SyntaxError{p, view(p, e),
-                              "unterminated tag value: no closing '\"' followed by ']' on the "
-                              "line"};
+            throw SyntaxError{p, view(p, e), syntax::SyntaxCode::unterminated_tag_value};
         }
         // Warnings about the value point where the value (the quoted token) starts.
         auto const value = view(p + 1, scan.close);
-        if (scan.unescaped_quote)
-            st.warn(p + 1, value, "unescaped '\"' inside a tag value; taken as part of the value",
-                    "unescaped quote inside a tag value");
-        if (scan.missing_quote)
-            st.warn(p + 1, value,
-                    "tag value has no closing '\"'; it ends at the ']' ending the line",
-                    "tag value without a closing quote");
-        if (scan.trailing_backslash)
-            st.warn(p + 1, value, "tag value ends in an unescaped '\\'; taken as part of the value",
-                    "tag value ending in a backslash");
+        if (scan.unescaped_quote) st.warn(p + 1, value, syntax::SyntaxCode::unescaped_quote);
+        if (scan.missing_quote) st.warn(p + 1, value, syntax::SyntaxCode::missing_closing_quote);
+        if (scan.trailing_backslash) st.warn(p + 1, value, syntax::SyntaxCode::trailing_backslash);
         st.content = true;
         if (scan::iequals(st.tag_name, "Notation") && scan::iequals(value, "ICCF")) st.iccf = true;
         syntax::Location const name_at = st.loc(st.tag_name.data()); // in order: name, value
@@ -453,10 +437,7 @@ inline bool parse_comment(State& st, char const*& first, char const* last) {
         st.consume(p, p + 1);
         char const* const close = scan::find_byte(p + 1, last, '}');
         if (close == last) {
-            auto const at = st.loc(p);
-            throw SyntaxError{p, "{",
-                              "unterminated comment: '{' at line " + std::to_string(at.line) +
-                                  " column " + std::to_string(at.column) + " is never closed"};
+            throw SyntaxError{p, "{", syntax::SyntaxCode::unterminated_comment};
         }
         if (st.active() && st.options.comments)
             st.visitor.comment(st.token(p + 1, close), CommentKind::brace);

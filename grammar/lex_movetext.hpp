@@ -20,15 +20,13 @@ inline bool parse_nag(State& st, char const*& first, char const* last) {
         unsigned value = 0;
         while (e != last && scan::is_digit(*e) && e - p <= 4)
             value = value * 10 + unsigned(*e++ - '0');
-        if (e == p + 1) throw SyntaxError{p, "$", "expected a number after '$'"};
+        if (e == p + 1) throw SyntaxError{p, "$", syntax::SyntaxCode::expected_nag_number};
         if (e != last && scan::is_digit(*e)) {
             while (e != last && scan::is_digit(*e)) ++e;
             value = 256;
         }
         if (value > 255) {
-            st.warn(p, view(p, e),
-                    "NAG " + std::string(view(p, e)) + " is out of range 0-255; ignored",
-                    "NAG out of range");
+            st.warn(p, view(p, e), syntax::SyntaxCode::nag_out_of_range);
         } else if (st.active()) {
             st.visitor.nag(st.token(p, e), static_cast<std::uint8_t>(value));
         }
@@ -45,11 +43,7 @@ inline bool parse_nag(State& st, char const*& first, char const* last) {
     char const* d = p;
     while (d != e && *d == '.') ++d;
     if (d == e || scan::match_result(d, last) == 0) return false;
-    if (st.active())
-        st.warn(p, view(p, e),
-                "move number periods written before the result '" + std::string(view(d, e)) +
-                    "'; read as the result",
-                "move number periods glued to the result");
+    if (st.active()) st.warn(p, view(p, e), syntax::SyntaxCode::glued_periods_result);
     st.consume(p, d);
     p = d;
     return true;
@@ -95,9 +89,8 @@ struct variation_open_parser : primitive<variation_open_parser> {
         if (p == last || *p != '(' || scan::match_result(p, last) != 0) return false; // (+)-(-)
         State& st = state(ctx);
         if (++st.depth > st.options.max_variation_depth)
-            throw SyntaxError{p, "(",
-                              "variation nesting deeper than " +
-                                  std::to_string(st.options.max_variation_depth)};
+            throw SyntaxError{p, "(", syntax::SyntaxCode::depth_exceeded,
+                              static_cast<std::uint32_t>(st.options.max_variation_depth)};
         if (st.active() && !st.visitor.begin_variation(st.token(p, p + 1)))
             st.muted_depth = st.depth;
         st.consume(p, p + 1);
@@ -126,8 +119,7 @@ struct variation_close_parser : primitive<variation_close_parser> {
 inline bool parse_stray_close(State& st, char const*& first, char const* last) {
     char const* p = first;
     if (p == last || *p != ')' || st.depth != 0) return false;
-    if (st.active())
-        st.warn(p, ")", "')' without a matching '('; ignored", "')' without a matching '('");
+    if (st.active()) st.warn(p, ")", syntax::SyntaxCode::stray_variation_close);
     st.consume(p, p + 1);
     first = p + 1;
     return true;
@@ -139,9 +131,9 @@ inline bool parse_stray_close(State& st, char const*& first, char const* last) {
     char const* const p = first;
     if (st.active()) {
         if (*p == '}')
-            st.warn(p, "}", "'}' without a matching '{'; ignored", "'}' without a matching '{'");
+            st.warn(p, "}", syntax::SyntaxCode::stray_comment_close);
         else
-            st.warn(p, "]", "']' without a matching '['; ignored", "']' without a matching '['");
+            st.warn(p, "]", syntax::SyntaxCode::stray_tag_close);
     }
     st.consume(p, p + 1);
     first = p + 1;
@@ -159,10 +151,7 @@ inline bool parse_variation_result(State& st, char const*& first, char const* la
     if (p == last || st.depth == 0) return false;
     auto const n = scan::match_result(p, last);
     if (n == 0) return false;
-    if (st.active())
-        st.warn(p, view(p, p + n),
-                "result inside a variation; ignored (the game's result ends the movetext)",
-                "result inside a variation");
+    if (st.active()) st.warn(p, view(p, p + n), syntax::SyntaxCode::result_in_variation);
     st.consume(p, p + n);
     first = p + n;
     return true;
@@ -299,14 +288,8 @@ struct result_parser : primitive<result_parser> {
         State& st = state(ctx);
         st.has_result = true;
         st.content = true;
-        if (n == 3 && p[1] == '/')
-            st.warn(p, "1/2", "non-standard result '1/2'; read as 1/2-1/2",
-                    "non-standard result '1/2'");
-        if (*p == '(')
-            st.warn(p, view(p, p + n),
-                    std::string("forfeit result '") + std::string(view(p, p + n)) + "'; read as " +
-                        (p[1] == '+' ? "1-0" : "0-1"),
-                    "forfeit result");
+        if (n == 3 && p[1] == '/') st.warn(p, "1/2", syntax::SyntaxCode::short_draw);
+        if (*p == '(') st.warn(p, view(p, p + n), syntax::SyntaxCode::forfeit_result);
         st.visitor.result(st.token(p, p + n));
         st.consume(p, p + n);
         first = p + n;
@@ -325,7 +308,7 @@ struct result_parser : primitive<result_parser> {
     char const* e = p;
     while (e != last && !scan::is_line_end(*e) && *e != '{' && *e != ';') ++e;
     while (scan::is_blank(e[-1])) --e; // p itself is no blank
-    st.warn(p, view(p, e), "text after the result; read as a comment", "text after the result");
+    st.warn(p, view(p, e), syntax::SyntaxCode::text_after_result);
     // As a brace comment, unless it holds a '}' (which no brace comment can hold).
     bool const brace = std::find(p, e, '}') == e;
     st.visitor.comment(st.token(p, e), brace ? CommentKind::brace : CommentKind::rest_of_line);
@@ -343,7 +326,7 @@ struct after_result_parser : primitive<after_result_parser> {
             if (p == last || *p == '[') break;
             if (parse_comment(st, p, last)) continue;
             if (*p == ')') {
-                st.warn(p, ")", "')' after the result; ignored", "')' after the result");
+                st.warn(p, ")", syntax::SyntaxCode::variation_close_after_result);
                 st.consume(p, p + 1);
                 ++p;
                 continue;

@@ -25,14 +25,11 @@ void parse_game(RawGame const& game, Visitor& visitor, ParseOptions const& optio
     }
     if (!st.error && !st.content) {
         st.report(syntax::Severity::error, st.begin, offending_text(st.begin, st.end),
-                  "no tag pair, move or result here: this is not a game");
+                  syntax::SyntaxCode::not_a_game);
     } else if (!st.error && !st.has_result) {
         char const* p = st.end;
         while (p != st.begin && scan::is_space(p[-1])) --p;
-        st.warn(p, {},
-                "game has no result; it ends at the next tag section or the end "
-                "of the input",
-                "game has no result");
+        st.warn(p, {}, syntax::SyntaxCode::no_result);
     }
     end.syntax_error = st.error;
     end.has_result = st.has_result;

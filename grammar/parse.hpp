@@ -121,7 +121,6 @@ public:
 };
 
 struct ParseOptions {
-    std::string_view file_name;    // for diagnostics
     int max_variation_depth = 512; // deeper nesting is a diagnostic, never a stack overflow
     // Comments of the movetext are delivered (false: read and skipped, for a visitor that
     // needs none; --check). Comments made of text after the result or of an unknown glyph,

@@ -13,27 +13,34 @@
 namespace pgn_iccf::parser {
 
 // --- rules ------------------------------------------------------------------------------
-// Rule names are the words of "expected ..." diagnostics.
+// A rule that is the target of an expectation point (`>`) names, in its ID class, the code
+// its failure reports (the calc9 manner); expectation_code (pgn.cpp) maps the failed rule's
+// name back to it. Rule names are identifiers: src/report words the codes.
+
+template <syntax::SyntaxCode Code>
+struct expects {
+    static constexpr syntax::SyntaxCode code = Code;
+};
 
 struct tag_pair_class;
-struct tag_name_class;
-struct tag_value_class;
-struct tag_close_class;
+struct tag_name_class : expects<syntax::SyntaxCode::expected_tag_name> {};
+struct tag_value_class : expects<syntax::SyntaxCode::expected_tag_value> {};
+struct tag_close_class : expects<syntax::SyntaxCode::expected_tag_close> {};
 struct tag_section_class;
-struct movetext_class;
+struct movetext_class : expects<syntax::SyntaxCode::expected_movetext> {};
 struct variation_class;
-struct variation_close_class;
-struct game_end_class;
+struct variation_close_class : expects<syntax::SyntaxCode::expected_variation_close> {};
+struct game_end_class : expects<syntax::SyntaxCode::expected_element> {};
 
-x3::rule<tag_pair_class> const tag_pair = "tag pair";
-x3::rule<tag_name_class> const tag_name = "a tag name";
-x3::rule<tag_value_class> const tag_value = "a tag value in double quotes";
-x3::rule<tag_close_class> const tag_close = "']' closing the tag pair";
-x3::rule<tag_section_class> const tag_section = "tag section";
+x3::rule<tag_pair_class> const tag_pair = "tag_pair";
+x3::rule<tag_name_class> const tag_name = "tag_name";
+x3::rule<tag_value_class> const tag_value = "tag_value";
+x3::rule<tag_close_class> const tag_close = "tag_close";
+x3::rule<tag_section_class> const tag_section = "tag_section";
 x3::rule<movetext_class> const movetext = "movetext";
 x3::rule<variation_class> const variation = "variation";
-x3::rule<variation_close_class> const variation_close = "')' closing the variation";
-x3::rule<game_end_class> const game_end = "a move, comment, variation or result";
+x3::rule<variation_close_class> const variation_close = "variation_close";
+x3::rule<game_end_class> const game_end = "game_end";
 game_type const game = "game";
 
 inline detail::space_parser const sp{};

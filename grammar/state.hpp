@@ -13,12 +13,13 @@
 
 namespace pgn_iccf::parser {
 
-// A syntax error found inside a primitive parser, with its own wording (unterminated comment,
+// A syntax error found inside a primitive parser, with its own code (unterminated comment,
 // nesting too deep, ...). Thrown inside the grammar, caught in parse_game: never escapes.
 struct SyntaxError {
     char const* where;
     std::string_view token;
-    std::string message;
+    syntax::SyntaxCode code;
+    std::uint32_t limit = 0; // depth_exceeded: the bound
 };
 
 // Everything one parse_game call needs: reentrant (one State per call, no globals).
@@ -88,22 +89,18 @@ public:
     static Token make_token(std::string_view text, syntax::Location at) { return {text, at}; }
 
     void report(syntax::Severity severity, char const* where, std::string_view text,
-                std::string message, std::string_view kind = {}) {
+                syntax::SyntaxCode code, std::uint32_t limit = 0) {
         Diagnostic d;
+        d.code = code;
         d.severity = severity;
-        d.file = std::string(options.file_name);
         d.where = loc(where);
-        d.game = game.number;
         d.token = std::string(text);
-        d.message = std::move(message);
-        d.kind = kind;
+        d.limit = limit;
         if (severity == syntax::Severity::error) error = true;
         visitor.diagnostic(d);
     }
-    // `kind`: see syntax::Diagnostic::kind (a string literal).
-    void warn(char const* where, std::string_view text, std::string message,
-              std::string_view kind) {
-        report(syntax::Severity::warning, where, text, std::move(message), kind);
+    void warn(char const* where, std::string_view text, syntax::SyntaxCode code) {
+        report(syntax::Severity::warning, where, text, code);
     }
 
 private:
@@ -151,16 +148,13 @@ inline std::string_view offending_text(char const* p, char const* end) {
 }
 
 // What is wrong where the game should end but does not (the game_end rule, or a parse that
-// stops before it): said in words for the usual cases.
-inline std::string unexpected_before_end(State const& st, char const* where) {
+// stops before it), for the usual cases.
+inline syntax::SyntaxCode unexpected_before_end(State const& st, char const* where) {
     auto const text = offending_text(where, st.end);
-    if (st.has_result) return "expected the end of the game after the result";
-    if (text == ")") return "')' without a matching '('";
-    if (text == "[")
-        return "'[' inside the movetext (a tag pair must start a line before the moves)";
-    std::string message = "expected a move, comment, variation or result";
-    message += where == st.end ? ", but the game ends here" : "";
-    return message;
+    if (st.has_result) return syntax::SyntaxCode::expected_end_after_result;
+    if (text == ")") return syntax::SyntaxCode::unmatched_variation_close;
+    if (text == "[") return syntax::SyntaxCode::tag_in_movetext;
+    return syntax::SyntaxCode::expected_element;
 }
 
 } // namespace pgn_iccf::parser

@@ -26,19 +26,58 @@ struct Token {
 
 enum class Severity : std::uint8_t { warning, error };
 
+// What a diagnostic of the grammar is about: a code, never words. src/report words each one
+// (report::syntax_message) and folds repeated warnings by it. Errors end the game; warnings
+// say what was read instead. Keep `count` last: tests loop over every value.
+enum class SyntaxCode : std::uint8_t {
+    // Errors at an expectation point: the rule's ID class names its code (pgn_def.hpp).
+    expected_tag_name,
+    expected_tag_value,
+    expected_tag_close,
+    expected_movetext,
+    expected_variation_close,
+    expected_element, // a move, comment, variation or result (also where the game stops early)
+    // Errors where the game should end but does not (unexpected_before_end).
+    expected_end_after_result,
+    unmatched_variation_close, // ')' without '(' where the game must end
+    tag_in_movetext,           // '[' inside the movetext
+    // Errors found by the primitives.
+    unterminated_tag_value,
+    unterminated_comment,
+    expected_nag_number,
+    depth_exceeded, // Diagnostic::limit: the bound
+    not_a_game,
+    // Warnings.
+    unknown_suffix,        // an unknown move annotation ("!!!")
+    unknown_glyph,         // kept as a comment
+    glued_periods_move,    // `38. ...Kf3`
+    glued_periods_result,  // `38. ...1-0`
+    unquoted_tag_value,    // read up to the ']'
+    unescaped_quote,       // inside a tag value
+    missing_closing_quote, // the tag value ends at the ']' ending the line
+    trailing_backslash,    // the tag value ends in an unescaped '\'
+    nag_out_of_range,
+    stray_variation_close, // ')' without '(': ignored
+    stray_comment_close,   // '}' without '{': ignored
+    stray_tag_close,       // ']' without '[': ignored
+    result_in_variation,
+    short_draw, // "1/2"
+    forfeit_result,
+    text_after_result,
+    variation_close_after_result,
+    no_result,
+    count // not a code: the number of codes
+};
+
 // One problem found in the input. The reader never throws and never prints: diagnostics
-// are values handed to the visitor.
+// are values handed to the visitor. No file, no game, no words: the caller knows the file
+// and the game, and src/report words the code.
 struct Diagnostic {
+    SyntaxCode code = SyntaxCode::expected_element;
     Severity severity = Severity::error;
-    std::string file; // input name as given by the user ("-" or "<stdin>" for stdin)
     Location where;
-    std::uint64_t game = 0; // 1-based game number within the file (0: outside any game)
-    std::string token;      // the offending text (may be empty)
-    std::string message;    // what was expected, in words
-    // A warning's kind: a short fixed wording shared by every warning of its kind ("game has
-    // no result"), by which a run folds repeated warnings (src/batch). A string literal;
-    // empty for errors.
-    std::string_view kind;
+    std::string token;       // the offending text (may be empty: at the end of the game)
+    std::uint32_t limit = 0; // depth_exceeded: the nesting bound
 };
 
 // One game's exact source bytes as the splitter found them (from the first byte of its tag

@@ -4,10 +4,10 @@
 #define BOOST_TEST_MODULE convert
 #include <boost/test/unit_test.hpp>
 
-#include "batch/wording.hpp"
 #include "pgn/converter.hpp"
 #include "pgn/game_reader.hpp"
 #include "pgn/writer.hpp"
+#include "report/wording.hpp"
 #include "support/properties.hpp"
 
 #include <algorithm>
@@ -41,7 +41,7 @@ Converted convert(std::string const& input, pgn::ConvertOptions opt = {}) {
             continue;
         }
         auto r = conv.convert(game, c.out);
-        batch::word_all(r, "test.pgn", c.messages, c.kinds);
+        report::word_all(r, "test.pgn", c.messages, c.kinds);
         c.status.push_back(r.status);
         c.errors += r.errors;
         c.warnings += r.warnings;
@@ -969,7 +969,7 @@ BOOST_AUTO_TEST_CASE(text_and_a_result_after_the_result_stay_with_the_game) {
                               "[Result \"1-0\"]\n\n1. d4 1-0\n\n");
 }
 
-// The library finds problems as values; only the batch edge words them (batch/wording.hpp).
+// The library finds problems as values; only src/report words them (report/wording.hpp).
 BOOST_AUTO_TEST_CASE(problems_are_values_worded_at_the_batch_edge) {
     std::string const in = "[White \"A\"]\n\n1. a4 a5 2. h4 h5 3. Ra3 Ra6 4. Rh3 *\n";
     auto src = pgn::open_memory(in);
@@ -1000,11 +1000,11 @@ BOOST_AUTO_TEST_CASE(problems_are_values_worded_at_the_batch_edge) {
     BOOST_TEST(p.suggestions.empty());
     BOOST_TEST(!p.cut);
     std::string line;
-    batch::word(p, r, "x.pgn", line);
+    report::word(p, r, "x.pgn", line);
     BOOST_TEST(
         line ==
         "x.pgn:3:33: error: game 1 (A - ?), move 4.: 'Rh3': ambiguous: could be Rhh3 or Rah3\n");
-    BOOST_TEST(batch::kind_of(p) == ""); // an error has no warning kind
+    BOOST_TEST(report::kind_of(p) == ""); // an error has no warning kind
 }
 
 // A repeated SetUp tag is kept as read: its escapes decoded once and written once (the fuzz

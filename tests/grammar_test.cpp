@@ -10,6 +10,7 @@
 
 #include "grammar/parse.hpp"
 #include "grammar/scan.hpp"
+#include "report/codes.hpp"
 
 #include <algorithm>
 #include <string>
@@ -68,8 +69,8 @@ public:
     void diagnostic(syntax::Diagnostic const& d) override {
         diagnostics.push_back(d);
         add(std::string(d.severity == syntax::Severity::error ? "E[" : "W[") +
-            std::to_string(d.where.line) + ":" + std::to_string(d.where.column) + " " + d.message +
-            "]");
+            std::to_string(d.where.line) + ":" + std::to_string(d.where.column) + " " +
+            report::syntax_message(d.code, d.token, d.where, d.limit) + "]");
     }
 
 private:
@@ -84,7 +85,6 @@ std::string events(std::string_view pgn, Recorder&& r = Recorder{}) {
     game.bytes = pgn;
     game.number = 1;
     parser::ParseOptions options;
-    options.file_name = "test.pgn";
     parser::parse_game(game, r, options);
     return r.out;
 }
@@ -385,12 +385,10 @@ BOOST_AUTO_TEST_CASE(diagnostic_fields) {
     game.start = {100, 10, 1};
     game.number = 17;
     parser::ParseOptions options;
-    options.file_name = "games.pgn";
     parser::parse_game(game, r, options);
     BOOST_TEST_REQUIRE(r.diagnostics.size() == 1u);
     auto const& d = r.diagnostics[0];
-    BOOST_TEST(d.file == "games.pgn");
-    BOOST_TEST(d.game == 17u);
+    BOOST_TEST((d.code == syntax::SyntaxCode::expected_nag_number));
     BOOST_TEST(d.where.line == 11u);
     BOOST_TEST(d.where.column == 7u);
     BOOST_TEST(d.where.offset == 100u + 18u);
@@ -419,7 +417,8 @@ BOOST_AUTO_TEST_CASE(variation_depth_is_capped) {
         game.bytes = deep;
         parser::parse_game(game, r);
         BOOST_TEST_REQUIRE(r.diagnostics.size() == 1u);
-        BOOST_TEST(r.diagnostics[0].message == "variation nesting deeper than 512");
+        BOOST_TEST((r.diagnostics[0].code == syntax::SyntaxCode::depth_exceeded));
+        BOOST_TEST(r.diagnostics[0].limit == 512u);
         BOOST_TEST(r.diagnostics[0].where.column == 6u + 5u * 512u + 1u);
         BOOST_TEST(r.out.ends_with("END!"));
     }

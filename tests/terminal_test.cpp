@@ -5,7 +5,7 @@
 
 #include "support/shell.hpp"
 
-#include "pgn/terminal.hpp"
+#include "report/terminal.hpp"
 
 #include <cstdint>
 #include <cstdlib>
@@ -18,10 +18,10 @@
 #include <vector>
 
 namespace fs = std::filesystem;
-using pgn_iccf::pgn::append_terminal_safe;
-using pgn_iccf::pgn::append_terminal_safe_message;
-using pgn_iccf::pgn::no_cut;
-using pgn_iccf::pgn::terminal_safe;
+using pgn_iccf::report::append_terminal_safe;
+using pgn_iccf::report::append_terminal_safe_message;
+using pgn_iccf::report::no_cut;
+using pgn_iccf::report::terminal_safe;
 
 namespace {
 

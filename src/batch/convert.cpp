@@ -1,8 +1,8 @@
 #include "batch/convert.hpp"
 
-#include "batch/wording.hpp"
+#include "report/wording.hpp"
 
-#include "pgn/terminal.hpp"
+#include "report/terminal.hpp"
 
 #include <cstdio>
 
@@ -28,7 +28,7 @@ std::string format_size(std::uint64_t n) {
 // (the file name escaped for the terminal).
 void begin_diagnostic(std::string& m, BatchSource const& job, syntax::Location at,
                       char const* severity) {
-    pgn::append_terminal_safe(m, job.display, pgn::no_cut);
+    report::append_terminal_safe(m, job.display, report::no_cut);
     m += ':' + std::to_string(at.line) + ':' + std::to_string(at.column) + ": " + severity + ": ";
 }
 
@@ -113,7 +113,7 @@ void convert_batch(pgn::GameBatch const& games, pgn::Converter& converter,
         b.errors += std::uint64_t(r.errors);
         b.warnings += std::uint64_t(r.warnings);
         b.corrected += r.corrected;
-        word_all(r, source.display, b.messages, b.kinds);
+        report::word_all(r, source.display, b.messages, b.kinds);
         switch (r.status) {
         case pgn::GameStatus::converted:
             ++b.converted;

@@ -58,7 +58,7 @@ struct GameReport {
     int errors = 0;
     int warnings = 0;
     std::uint64_t corrected = 0;   // moves replaced by --fix-typos (0 when the game is rejected)
-    std::vector<Problem> problems; // in order; worded by src/batch/wording.hpp
+    std::vector<Problem> problems; // in order; worded by src/report/wording.hpp
     std::uint64_t game = 0;        // its number in the file, for diagnostic lines
 };
 

@@ -1,8 +1,8 @@
 // Diagnostics of the replay as values: what is wrong, where, in which game, at which move,
 // with the token, the candidates and the suggestions, but no wording. The batch layer words
-// them (src/batch/wording.hpp), so that the library never names a command-line flag; the
+// them (src/report/wording.hpp), so that the library never names a command-line flag; the
 // grammar's own diagnostics (syntax::Diagnostic) come through as ProblemKind::syntax with
-// the grammar's message.
+// the grammar's code.
 #pragma once
 
 #include "chess/position.hpp"
@@ -18,7 +18,7 @@
 namespace pgn_iccf::pgn {
 
 enum class ProblemKind : std::uint8_t {
-    syntax,                     // the grammar's diagnostic: message (its wording), grammar_kind
+    syntax,                     // the grammar's diagnostic: syntax_code; count: its limit
     too_many_tags,              // count: the bound
     variant_not_chess,          // text: the Variant tag's kind (variant_kind)
     invalid_fen,                // text: the FEN, detail: what is wrong with it (chess::FenError)
@@ -58,8 +58,9 @@ struct Problem {
     chess::Color side = chess::Color::white;
     std::string token; // the input text quoted (may be empty)
     std::string text, detail;
-    std::string_view grammar_kind; // syntax: the grammar's warning kind (a string literal)
-    std::size_t count = 0;         // too_many_tags; with read_furthest, the moves played
+    syntax::SyntaxCode syntax_code = syntax::SyntaxCode::expected_element; // syntax
+    std::size_t count = 0; // too_many_tags; syntax: Diagnostic::limit; with read_furthest,
+                           // the moves played
     // --input-lang auto, no language read every move: on the first error of the reading that
     // played the most moves (not English's), the codes of the languages that read as far
     // ("ca, es, it").

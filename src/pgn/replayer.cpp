@@ -185,8 +185,8 @@ void Replayer::add_tag(syntax::Token const& name, syntax::Token const& value, bo
 
 void Replayer::diagnostic(syntax::Diagnostic const& d) {
     Problem& p = add(ProblemKind::syntax, d.severity, d.where, d.token);
-    p.text = d.message;
-    p.grammar_kind = d.kind;
+    p.syntax_code = d.code;
+    p.count = d.limit;
     // A syntax error: the reader ends the game; it is never written, even with
     // --keep-broken (its movetext is not known to be complete).
     if (d.severity == Severity::error) reject();

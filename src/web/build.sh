@@ -69,12 +69,13 @@ src/pgn/writer.cpp
 src/pgn/converter.cpp
 src/pgn/replayer.cpp
 src/pgn/export.cpp
-src/pgn/terminal.cpp
 src/io/source.cpp
 src/io/memory.cpp
-src/batch/wording.cpp
+src/report/terminal.cpp
+src/report/codes.cpp
+src/report/wording.cpp
 src/batch/convert.cpp
-src/batch/report.cpp
+src/report/report.cpp
 src/web/binding.cpp
 src/web/bulk_memory.cpp
 "

@@ -63,7 +63,6 @@ int main(int argc, char** argv) {
     }
     Counter counter;
     parser::ParseOptions options;
-    options.file_name = path;
     auto const t0 = std::chrono::steady_clock::now();
     pgn::GameReader reader(*source, chunk, max_game_size);
     syntax::RawGame game;

@@ -3,10 +3,11 @@
 #include "support/detail.hpp"
 #include "support/properties.hpp"
 
-#include "batch/wording.hpp"
 #include "grammar/parse.hpp"
 #include "io/source.hpp"
 #include "pgn/game_reader.hpp"
+#include "report/codes.hpp"
+#include "report/wording.hpp"
 
 #include <array>
 #include <vector>
@@ -49,7 +50,7 @@ Run convert(std::string_view bytes, ConvertOptions const& options, std::size_t c
     while (reader.next(g)) {
         if (reader.text()) continue; // text between games: no game
         pgn::GameReport const r = converter.convert(g, run.out);
-        batch::word_all(r, "fuzz.pgn", run.messages, run.kinds);
+        report::word_all(r, "fuzz.pgn", run.messages, run.kinds);
         run.games.push_back({r.status, r.moves, r.errors});
     }
     run.io_error = reader.io_error();
@@ -172,7 +173,8 @@ public:
     }
     void diagnostic(syntax::Diagnostic const& d) override {
         if (d.severity == syntax::Severity::error)
-            fail(cat("our output has a syntax error at ", show(d.where), ": ", d.message));
+            fail(cat("our output has a syntax error at ", show(d.where), ": ",
+                     report::syntax_code_name(d.code)));
     }
 
 private:

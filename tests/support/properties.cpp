@@ -197,7 +197,7 @@ struct Event {
     int value = 0; // NAG value, comment kind
     syntax::GameEnd end{};
     syntax::Severity severity = syntax::Severity::warning;
-    std::uint64_t game = 0;
+    syntax::SyntaxCode code = syntax::SyntaxCode::count; // diagnostic
     bool operator==(Event const& o) const {
         return kind == o.kind && a.text == o.a.text && same(a.where, o.a.where) &&
                b.text == o.b.text && same(b.where, o.b.where) && value == o.value &&
@@ -246,7 +246,7 @@ public:
         Event e{Ev::diagnostic};
         e.a = {{}, d.where};
         e.severity = d.severity;
-        e.game = d.game;
+        e.code = d.code;
         events.push_back(e);
     }
 };
@@ -289,7 +289,7 @@ std::string check_events(syntax::RawGame const& g, Lines const& lines, std::vect
         Event const& e = ev[i];
         std::string const what = cat("event ", i, " (", event_names[std::size_t(e.kind)], ")");
         if (e.kind == Ev::diagnostic) {
-            if (e.game != g.number) return cat(what, ": game number ", e.game);
+            if (e.code >= syntax::SyntaxCode::count) return cat(what, ": no code");
             if (e.severity == syntax::Severity::error) error = true;
             if (auto f = check_token(g, lines, e.a, what); !f.empty()) return f;
             continue;
@@ -405,7 +405,6 @@ std::vector<Event> outside_variations(std::vector<Event> const& ev) {
 
 std::string check_game_events(syntax::RawGame const& g, Lines const& lines) {
     parser::ParseOptions po;
-    po.file_name = "fuzz.pgn";
     po.max_variation_depth = 40; // reachable by small inputs
     Recorder all;
     parser::parse_game(g, all, po);

@@ -33,7 +33,7 @@
 #include <string>
 #include <string_view>
 
-namespace pgn_iccf::pgn {
+namespace pgn_iccf::report {
 
 // Quoted pieces of input (tokens, names, tag values) keep at most this many bytes.
 inline constexpr std::size_t quoted_bytes = 60;
@@ -56,4 +56,4 @@ std::string terminal_safe(std::string_view bytes, std::size_t max_bytes = quoted
 void append_terminal_safe_message(std::string& out, std::string_view message,
                                   std::string_view quoted, std::size_t max_bytes = message_bytes);
 
-} // namespace pgn_iccf::pgn
+} // namespace pgn_iccf::report

@@ -1,11 +1,11 @@
-#include "batch/report.hpp"
+#include "report/report.hpp"
 
-#include "pgn/terminal.hpp"
+#include "report/terminal.hpp"
 
 #include <algorithm>
 #include <cinttypes>
 
-namespace pgn_iccf::batch {
+namespace pgn_iccf::report {
 
 int exit_status(Summary const& s) {
     if (s.io_failure) return 2;
@@ -67,10 +67,10 @@ void Report::put(std::string_view text) {
 }
 
 // Messages of this layer quote file names and I/O errors: escaped, never cut (see
-// pgn/terminal.hpp).
+// report/terminal.hpp).
 void Report::error(std::string_view message) {
     std::string line = "pgn-iccf: error: ";
-    pgn::append_terminal_safe(line, message, pgn::no_cut);
+    append_terminal_safe(line, message, no_cut);
     line += '\n';
     put(line);
 }
@@ -78,7 +78,7 @@ void Report::error(std::string_view message) {
 void Report::note(std::string_view message) {
     if (opt_.quiet) return;
     std::string line = "pgn-iccf: note: ";
-    pgn::append_terminal_safe(line, message, pgn::no_cut);
+    append_terminal_safe(line, message, no_cut);
     line += '\n';
     put(line);
 }
@@ -89,7 +89,7 @@ void Report::diagnostics(std::string_view lines) {
 
 void Report::folded(std::string_view input, std::string_view kind, std::uint64_t more) {
     std::string line;
-    pgn::append_terminal_safe(line, input, pgn::no_cut);
+    append_terminal_safe(line, input, no_cut);
     line += ": ... and " + std::to_string(more) + " more warning";
     line += more == 1 ? " like this (" : "s like this (";
     line += kind;
@@ -106,10 +106,10 @@ void Report::file_done(FileLine const& f) {
                   f.games, f.games == 1 ? "" : "s", f.rejected, f.kept_broken, f.errors,
                   f.errors == 1 ? "" : "s", f.warnings, f.warnings == 1 ? "" : "s");
     std::string line = "pgn-iccf: ";
-    pgn::append_terminal_safe(line, f.input, pgn::no_cut);
+    append_terminal_safe(line, f.input, no_cut);
     if (!f.output.empty()) {
         line += " -> ";
-        pgn::append_terminal_safe(line, f.output, pgn::no_cut);
+        append_terminal_safe(line, f.output, no_cut);
     }
     line += buf;
     put(line);
@@ -158,4 +158,4 @@ void Report::summary(Summary const& s) {
     put(line);
 }
 
-} // namespace pgn_iccf::batch
+} // namespace pgn_iccf::report

@@ -1,18 +1,18 @@
-#include "batch/wording.hpp"
+#include "report/wording.hpp"
 
 #include "grammar/parse.hpp"
-#include "pgn/terminal.hpp"
+#include "report/codes.hpp"
+#include "report/terminal.hpp"
 
 #include <string>
 
-namespace pgn_iccf::batch {
+namespace pgn_iccf::report {
 
 namespace {
 
 using notation::ReadError;
 using pgn::Problem;
 using pgn::ProblemKind;
-using pgn::terminal_safe;
 
 // An invalid FEN is quoted whole up to this many bytes (a real one is at most about 90).
 constexpr std::size_t fen_bytes = 100;
@@ -41,7 +41,7 @@ void word_unplayable(std::string& msg, Problem const& p) {
         msg.append("a null move is not possible while in check");
     } else if (!p.glyph.empty()) {
         msg.append("unknown annotation glyph '");
-        pgn::append_terminal_safe(msg, p.glyph);
+        append_terminal_safe(msg, p.glyph);
         msg.append("' after the move (not one of the NAG table)");
     } else {
         switch (p.error) {
@@ -147,8 +147,9 @@ std::string message_of(Problem const& p) {
     std::string m;
     switch (p.kind) {
     case ProblemKind::syntax:
-        // The grammar's wording may quote the token ("unknown annotation symbol '<token>'").
-        pgn::append_terminal_safe_message(m, p.text, p.token);
+        // The wording may quote the token ("unknown annotation symbol '<token>'").
+        append_terminal_safe_message(
+            m, syntax_message(p.syntax_code, p.token, p.where, std::uint32_t(p.count)), p.token);
         break;
     case ProblemKind::too_many_tags:
         m = "more than " + std::to_string(p.count) + " tag pairs; the game is not converted";
@@ -160,7 +161,7 @@ std::string message_of(Problem const& p) {
         // Quoted here rather than as the token, to cut it at fen_bytes, not quoted_bytes;
         // the error may quote a field of it.
         m = "'" + terminal_safe(p.text, fen_bytes) + "': invalid FEN: ";
-        pgn::append_terminal_safe(m, p.detail, pgn::message_bytes);
+        append_terminal_safe(m, p.detail, message_bytes);
         break;
     case ProblemKind::unplayable_move:
         word_unplayable(m, p);
@@ -220,7 +221,7 @@ std::string_view kind_of(Problem const& p) {
     if (p.severity == syntax::Severity::error) return {};
     switch (p.kind) {
     case ProblemKind::syntax:
-        return p.grammar_kind;
+        return syntax_kind(p.syntax_code);
     case ProblemKind::unplayable_move:
         return p.corrected ? "typo corrected (--fix-typos)"
                            : "unplayable move in a variation, the variation cut";
@@ -246,7 +247,7 @@ std::string_view kind_of(Problem const& p) {
 }
 
 void word(Problem const& p, pgn::GameReport const& game, std::string_view file, std::string& m) {
-    pgn::append_terminal_safe(m, file, pgn::no_cut);
+    append_terminal_safe(m, file, no_cut);
     m.push_back(':');
     m.append(std::to_string(p.where.line));
     m.push_back(':');
@@ -259,9 +260,9 @@ void word(Problem const& p, pgn::GameReport const& game, std::string_view file, 
     parser::unescape_tag_value(p.black, black);
     if (!white.empty() || !black.empty()) {
         m.append(" (");
-        pgn::append_terminal_safe(m, white.empty() ? "?" : white);
+        append_terminal_safe(m, white.empty() ? "?" : white);
         m.append(" - ");
-        pgn::append_terminal_safe(m, black.empty() ? "?" : black);
+        append_terminal_safe(m, black.empty() ? "?" : black);
         m.push_back(')');
     }
     if (p.move_number != 0) {
@@ -272,7 +273,7 @@ void word(Problem const& p, pgn::GameReport const& game, std::string_view file, 
     m.append(": ");
     if (!p.token.empty()) {
         m.push_back('\'');
-        pgn::append_terminal_safe(m, p.token);
+        append_terminal_safe(m, p.token);
         m.append("': ");
     }
     if (!p.read_furthest.empty()) {
@@ -293,4 +294,4 @@ void word_all(pgn::GameReport const& r, std::string_view file, std::string& out,
     }
 }
 
-} // namespace pgn_iccf::batch
+} // namespace pgn_iccf::report

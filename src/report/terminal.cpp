@@ -1,9 +1,9 @@
-#include "pgn/terminal.hpp"
+#include "report/terminal.hpp"
 
 #include <algorithm>
 #include <cstdint>
 
-namespace pgn_iccf::pgn {
+namespace pgn_iccf::report {
 
 namespace {
 
@@ -188,4 +188,4 @@ void append_terminal_safe_message(std::string& out, std::string_view message,
     append_terminal_safe(out, message.substr(at + quoted.size()), max_bytes);
 }
 
-} // namespace pgn_iccf::pgn
+} // namespace pgn_iccf::report
