@@ -67,12 +67,32 @@ std::string roster(std::string const& event, std::string const& result, bool num
 BOOST_AUTO_TEST_CASE(help_names_every_option_of_the_contract) {
     auto r = sh(bin + " --help");
     BOOST_TEST(r.status == 0);
-    for (auto opt : {"--to",           "--lang",        "--input-lang", "--iccf-short-promotion",
-                     "--annotate",     "--no-comments", "--no-nags",    "--no-variations",
-                     "--width",        "--output",      "--suffix",     "--rejects",
-                     "--keep-broken",  "--check",       "--quiet",      "--progress",
-                     "--all-warnings", "--no-warnings", "--help",       "--version",
-                     "--fix-typos",    "--max-window"}) {
+    for (auto opt : {"--to",
+                     "--lang",
+                     "--input-lang",
+                     "--iccf-short-promotion",
+                     "--annotate",
+                     "--no-comments",
+                     "--no-nags",
+                     "--no-variations",
+                     "--width",
+                     "--output",
+                     "--suffix",
+                     "--rejects",
+                     "--keep-broken",
+                     "--check",
+                     "--quiet",
+                     "--progress",
+                     "--all-warnings",
+                     "--no-warnings",
+                     "--help",
+                     "--version",
+                     "--fix-typos",
+                     "--max-window",
+                     "--jobs",
+                     "--compress-level",
+                     "--max-game-size",
+                     "--strict"}) {
         BOOST_TEST_CONTEXT(opt) { BOOST_TEST(r.out.find(opt) != std::string::npos); }
     }
     BOOST_TEST(r.out.find("or auto:") != std::string::npos); // --input-lang auto
