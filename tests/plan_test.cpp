@@ -5,6 +5,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "plan/plan.hpp"
+#include "plan/wording.hpp"
 #include "support/fake_file_system.hpp"
 #include "support/properties.hpp"
 
@@ -52,6 +53,12 @@ std::string jobs_of(Plan const& plan) {
 std::string joined(std::vector<std::string> const& v) {
     std::string s;
     for (auto const& x : v) s += (s.empty() ? "" : "; ") + x;
+    return s;
+}
+// The plan's problems, unreadable inputs or notes as the tool words them.
+std::string joined(std::vector<batch::PlanProblem> const& v) {
+    std::string s;
+    for (auto const& x : v) s += (s.empty() ? "" : "; ") + batch::word(x);
     return s;
 }
 
@@ -574,9 +581,9 @@ BOOST_AUTO_TEST_CASE(floods_of_output_problems_are_counted) {
     }
     Plan const p = make_plan(request({"one", "two"}, "out"), fs);
     BOOST_TEST_REQUIRE(p.problems.size() == 11U);
-    BOOST_TEST(p.problems[0] ==
+    BOOST_TEST(batch::word(p.problems[0]) ==
                "one/g0.pgn and two/g0.pgn would both be written to out/g0.iccf.pgn");
-    BOOST_TEST(p.problems[10] == "... and 5 more problems with output names");
+    BOOST_TEST(batch::word(p.problems[10]) == "... and 5 more problems with output names");
 }
 
 BOOST_AUTO_TEST_CASE(unreadable_inputs_are_reported_and_the_rest_goes_on) {
@@ -805,5 +812,24 @@ BOOST_AUTO_TEST_CASE(random_trees_keep_the_plan_properties) {
         for (char& c : bytes) c = static_cast<char>(rng());
         std::string const failure = properties::check_plan_input(bytes);
         BOOST_TEST_REQUIRE(failure == "", "run " << i << ": " << failure);
+    }
+}
+
+// Every PlanCode has its own wording (plan/wording.cpp): a loop over the enum's values, so a
+// code added without a sentence is found here (the fallback names the number).
+BOOST_AUTO_TEST_CASE(every_plan_code_is_worded) {
+    batch::PlanProblem p{.path = "P",
+                         .other = "O",
+                         .os_error = "E",
+                         .third = "T",
+                         .number = 3,
+                         .compression = Compression::gzip};
+    for (std::size_t i = 0; i < batch::plan_code_count; ++i) {
+        p.code = static_cast<batch::PlanCode>(i);
+        std::string const text = batch::word(p);
+        BOOST_TEST_CONTEXT("code " << i << ": " << text) {
+            BOOST_TEST(!text.empty());
+            BOOST_TEST(text.find("plan problem") == std::string::npos);
+        }
     }
 }

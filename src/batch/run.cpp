@@ -2,6 +2,7 @@
 #include "batch/run.hpp"
 
 #include "batch/outputs.hpp"
+#include "plan/wording.hpp"
 
 #include <oneapi/tbb/info.h>
 
@@ -50,11 +51,11 @@ Summary run(RunOptions const& options, std::FILE* err) {
     };
     // Nothing is written unless the whole plan holds.
     sum.io_failure = !plan.problems.empty() || !plan.unreadable.empty();
-    for (auto const& p : plan.problems) report.error(p);
+    for (auto const& p : plan.problems) report.error(word(p));
     if (!plan.problems.empty()) return finish(false);
-    for (auto const& u : plan.unreadable) report.error(u);
+    for (auto const& u : plan.unreadable) report.error(word(u));
     sum.unreadable = plan.unreadable.size();
-    for (auto const& n : plan.notes) report.note(n);
+    for (auto const& n : plan.notes) report.note(word(n));
 
     Outputs outputs(plan, request.compress_level);
     if (plan.jobs.empty() && !plan.unreadable.empty()) {

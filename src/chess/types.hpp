@@ -94,7 +94,6 @@ public:
     constexpr int rank() const { return v_ >> 3; } // 0 = first rank
     constexpr bool ok() const { return v_ < 64; }
     constexpr Bitboard bb() const { return Bitboard{1} << v_; }
-    constexpr Square flipped() const { return Square(v_ ^ 56); } // mirror ranks
     constexpr std::string_view name() const {
         return {detail::algebraic_square_names.data() + 2 * v_, 2};
     }

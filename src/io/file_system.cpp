@@ -4,6 +4,8 @@
 // directory_iterator so that a folder that cannot be listed gives its errno text.
 #include "io/file_system.hpp"
 
+#include "io/paths.hpp"
+
 #include <cerrno>
 #include <filesystem>
 #include <system_error>
@@ -21,12 +23,7 @@ using Status = FileSystem::Status;
 
 std::string errno_text(int e) { return std::generic_category().message(e); }
 
-// A canonical path without a trailing '/': weakly_canonical keeps the one of "out/", and
-// canonical paths are compared as strings.
-std::string tidy(std::string path) {
-    while (path.size() > 1 && path.back() == '/') path.pop_back();
-    return path;
-}
+using paths::tidy;
 
 class RealFileSystem final : public FileSystem {
 public:

@@ -5,6 +5,7 @@
 #include "plan/plan.hpp"
 
 #include "io/compress.hpp"
+#include "io/paths.hpp"
 
 #include <algorithm>
 #include <array>
@@ -32,13 +33,6 @@ std::string errno_text(int e) { return std::generic_category().message(e); }
 // the shell's `>` does, so no reason to refuse an output.
 constexpr std::string_view dangling = FileSystem::dangling;
 
-// A canonical path without a trailing '/': weakly_canonical keeps the one of "out/", and
-// canonical paths are compared as strings.
-std::string tidy(std::string path) {
-    while (path.size() > 1 && path.back() == '/') path.pop_back();
-    return path;
-}
-
 struct FileIdHash {
     std::size_t operator()(FileId const& id) const noexcept {
         return std::hash<std::uint64_t>{}(id.inode * 0x9E3779B97F4A7C15ULL ^ id.device);
@@ -47,24 +41,10 @@ struct FileIdHash {
 
 bool has_id(Kind k) { return k == Kind::file || k == Kind::directory || k == Kind::other; }
 
-// Path text. Joins are plain string work (not std::filesystem::path's operator/, which
-// replaces the left side when the right one is absolute): the right side is always a name or
-// a relative path found by a walk.
-std::string join(std::string const& dir, std::string_view rel) {
-    if (dir.empty()) return std::string(rel);
-    std::string s = dir;
-    if (s.back() != '/') s += '/';
-    s += rel;
-    return s;
-}
-
-bool is_under(std::string const& path, std::string const& dir) {
-    if (dir == "/") return path.size() > 1 && path.front() == '/';
-    return path.size() > dir.size() && path.compare(0, dir.size(), dir) == 0 &&
-           path[dir.size()] == '/';
-}
-
 using io::is_pgn_name;
+using io::paths::is_under;
+using io::paths::join;
+using io::paths::tidy;
 
 // An input as known before the output names are given: the job, and where its output goes
 // relative to the output directory.
@@ -104,9 +84,8 @@ public:
         check_rejects();
         check_stdout();
         if (output_problems_ > listed_output_problems)
-            plan_.problems.push_back("... and " +
-                                     std::to_string(output_problems_ - listed_output_problems) +
-                                     " more problems with output names");
+            problem({.code = PlanCode::more_output_problems,
+                     .number = output_problems_ - listed_output_problems});
         // Looked at only when the rest holds: one refusal at a time.
         if (plan_.problems.empty()) check_level();
         if (plan_.problems.empty()) check_closed_stdout();
@@ -129,8 +108,7 @@ private:
         suffix_ = explicit_suffix_ ? request_.suffix : request_.default_suffix;
         if (explicit_suffix_ &&
             (suffix_.find('/') != std::string::npos || suffix_ == "." || suffix_ == "..")) {
-            plan_.problems.push_back("--suffix must be a file-name ending, without '/': " +
-                                     suffix_);
+            problem({.code = PlanCode::bad_suffix, .path = suffix_});
             return false;
         }
         return true;
@@ -164,7 +142,8 @@ private:
                     continue;
                 }
                 if (up.kind != Kind::directory) {
-                    plan_.problems.push_back("-o " + output_ + ": " + at + " is not a directory");
+                    problem(
+                        {.code = PlanCode::output_parent_not_folder, .path = output_, .other = at});
                     output_usable_ = false;
                     chain.clear();
                 }
@@ -176,13 +155,13 @@ private:
         }
         case Kind::file:
         case Kind::other:
-            plan_.problems.push_back(
-                "with several inputs or a directory input, -o must name a directory: " + output_ +
-                (out.kind == Kind::file ? " is a file" : " is not a directory"));
+            problem({.code = out.kind == Kind::file ? PlanCode::output_is_file
+                                                    : PlanCode::output_not_folder,
+                     .path = output_});
             output_usable_ = false;
             return;
         case Kind::unreadable:
-            plan_.problems.push_back("-o " + output_ + ": " + out.error);
+            problem({.code = PlanCode::output_unreadable, .path = output_, .os_error = out.error});
             output_usable_ = false;
             return;
         }
@@ -193,7 +172,7 @@ private:
     void add_input(std::string const& in, Status const& st) {
         if (in == "-") {
             if (stdin_given_) {
-                plan_.problems.push_back("standard input is given twice");
+                problem({.code = PlanCode::stdin_twice});
                 return;
             }
             stdin_given_ = true;
@@ -210,10 +189,12 @@ private:
         }
         switch (st.kind) {
         case Kind::missing:
-            plan_.unreadable.push_back(in + ": " + errno_text(ENOENT));
+            plan_.unreadable.push_back(
+                {.code = PlanCode::input_unreadable, .path = in, .os_error = errno_text(ENOENT)});
             return;
         case Kind::unreadable:
-            plan_.unreadable.push_back(in + ": " + st.error);
+            plan_.unreadable.push_back(
+                {.code = PlanCode::input_unreadable, .path = in, .os_error = st.error});
             return;
         case Kind::directory:
             if (output_in_input(in, st)) return;
@@ -270,16 +251,12 @@ private:
         std::string const canonical = tidy(fs_.canonical(dir));
         if ((out_exists_ && st.id == out_id_) || canonical == out_canonical_) {
             output_inside_reported_ = true;
-            plan_.problems.push_back("the output folder " + out_dir_ + " is the input folder " +
-                                     dir + ": choose an output folder outside the inputs");
+            problem({.code = PlanCode::output_is_input_folder, .path = out_dir_, .other = dir});
             return true;
         }
         if (is_under(out_canonical_, canonical)) {
             output_inside_reported_ = true;
-            plan_.problems.push_back("the output folder " + out_dir_ +
-                                     " is inside the input folder " + dir +
-                                     ": its files would be skipped, or read back as " +
-                                     "inputs; choose an output folder outside the inputs");
+            problem({.code = PlanCode::output_inside_input_folder, .path = out_dir_, .other = dir});
             return true;
         }
         return false;
@@ -287,8 +264,7 @@ private:
 
     void walk_root(std::string const& dir, Status const& st) {
         if (!walked_.insert(st.id).second) {
-            plan_.notes.push_back(dir + ": already walked (symbolic-link loop or second link), " +
-                                  "skipped");
+            plan_.notes.push_back({.code = PlanCode::already_walked, .path = dir});
             return;
         }
         std::vector<Found> found;
@@ -303,7 +279,8 @@ private:
         std::vector<std::string> names;
         std::string error;
         if (!fs_.list(dir, names, error)) {
-            plan_.unreadable.push_back(dir + ": " + error);
+            plan_.unreadable.push_back(
+                {.code = PlanCode::folder_unlistable, .path = dir, .os_error = error});
             return;
         }
         std::sort(names.begin(), names.end());
@@ -316,7 +293,9 @@ private:
             case Kind::missing: // gone since the listing
                 break;
             case Kind::unreadable: // only an input name is worth an error (N07)
-                if (is_pgn_name(name)) plan_.unreadable.push_back(path + ": " + st.error);
+                if (is_pgn_name(name))
+                    plan_.unreadable.push_back(
+                        {.code = PlanCode::entry_unreadable, .path = path, .os_error = st.error});
                 break;
             case Kind::file:
                 if (is_pgn_name(name))
@@ -324,20 +303,19 @@ private:
                 break;
             case Kind::other: // reading a FIFO found by a walk could block the run forever
                 if (is_pgn_name(name))
-                    plan_.notes.push_back(path + ": not a regular file, skipped");
+                    plan_.notes.push_back({.code = PlanCode::not_regular_file, .path = path});
                 break;
             case Kind::directory:
                 if (is_output_dir(st.id)) { // reached through a symbolic link
                     if (!output_inside_reported_)
-                        plan_.problems.push_back("the output folder " + out_dir_ +
-                                                 " is inside an input folder (as " + path +
-                                                 "): choose an output folder outside the inputs");
+                        problem({.code = PlanCode::output_inside_by_link,
+                                 .path = out_dir_,
+                                 .other = path});
                     output_inside_reported_ = true;
                     break;
                 }
                 if (!walked_.insert(st.id).second) {
-                    plan_.notes.push_back(path + ": already walked (symbolic-link loop or " +
-                                          "second link), skipped");
+                    plan_.notes.push_back({.code = PlanCode::already_walked, .path = path});
                     break;
                 }
                 walk(path, child_rel, found);
@@ -403,11 +381,12 @@ private:
             break;
         case Kind::file:
         case Kind::other:
-            output_problem("the output folder " + path + " cannot be created: a file is there");
+            output_problem({.code = PlanCode::output_folder_is_file, .path = path});
             folders_blocked_.insert(folder_rel);
             break;
         case Kind::unreadable:
-            output_problem(path + ": " + st.error);
+            output_problem(
+                {.code = PlanCode::output_folder_unreadable, .path = path, .os_error = st.error});
             folders_blocked_.insert(folder_rel);
             break;
         }
@@ -431,37 +410,45 @@ private:
         std::string const canonical = st.kind == Kind::missing
                                           ? join(folder_canonical(folder), name)
                                           : tidy(fs_.canonical(output));
-        if (st.kind == Kind::directory) output_problem("the output " + output + " is a folder");
+        if (st.kind == Kind::directory)
+            output_problem({.code = PlanCode::output_is_folder, .path = output});
         if (st.kind == Kind::unreadable && st.error != dangling && // a link loop, no permission
             folders_blocked_.count(folder_rel) == 0)
-            output_problem(output + ": " + st.error);
+            output_problem({.code = PlanCode::mirrored_output_unreadable,
+                            .path = output,
+                            .os_error = st.error});
         auto const same_id = has_id(st.kind) ? input_ids_.find(st.id) : input_ids_.end();
         auto const same_path = input_paths_.find(canonical);
         if (same_id != input_ids_.end())
-            output_problem("the output " + output + " is the input " +
-                           sources_[same_id->second].job.display);
+            output_problem({.code = PlanCode::output_is_input,
+                            .path = output,
+                            .other = sources_[same_id->second].job.display});
         else if (same_path != input_paths_.end())
-            output_problem("the output " + output + " is the input " +
-                           sources_[same_path->second].job.display);
+            output_problem({.code = PlanCode::output_is_input,
+                            .path = output,
+                            .other = sources_[same_path->second].job.display});
         if (!is_under(canonical, out_canonical_))
-            output_problem(output + " would be written outside " + out_dir_);
+            output_problem({.code = PlanCode::output_outside, .path = output, .other = out_dir_});
         auto const [first, fresh] = output_paths_.emplace(canonical, index);
         if (!fresh)
-            output_problem(sources_[first->second].job.display + " and " +
-                           sources_[index].job.display + " would both be written to " +
-                           sources_[first->second].job.output);
+            output_problem({.code = PlanCode::outputs_collide,
+                            .path = sources_[first->second].job.output,
+                            .other = sources_[first->second].job.display,
+                            .third = sources_[index].job.display});
         if (has_id(st.kind)) {
             auto const [same, first_id] = output_ids_.emplace(st.id, index);
             if (!first_id && fresh)
-                output_problem("the outputs " + sources_[same->second].job.output + " and " +
-                               output + " are one file (hard links)");
+                output_problem({.code = PlanCode::outputs_hard_linked,
+                                .path = output,
+                                .other = sources_[same->second].job.output});
         }
     }
 
-    void output_problem(std::string message) {
-        if (++output_problems_ <= listed_output_problems)
-            plan_.problems.push_back(std::move(message));
+    void output_problem(PlanProblem p) {
+        if (++output_problems_ <= listed_output_problems) problem(std::move(p));
     }
+
+    void problem(PlanProblem p) { plan_.problems.push_back(std::move(p)); }
 
     // Single output mode: one output file (or standard output, or none with --check).
     void single_output() {
@@ -476,7 +463,7 @@ private:
             single_identified_ = true;
         }
         if (auto const* input = input_named(single_canonical_, st))
-            plan_.problems.push_back("the output " + output_ + " is the input " + *input);
+            problem({.code = PlanCode::output_is_input, .path = output_, .other = *input});
     }
 
     // The display name of the input that is the file `canonical` with status `st`, if any.
@@ -498,10 +485,9 @@ private:
         for (io::Compression c : used) {
             if (c == io::Compression::none) continue;
             if (level < io::min_level(c) || level > io::max_level(c)) {
-                plan_.problems.push_back("--compress-level " + std::to_string(level) +
-                                         " is out of range for " + std::string(io::name(c)) +
-                                         " output (" + std::to_string(io::min_level(c)) + "-" +
-                                         std::to_string(io::max_level(c)) + ")");
+                problem({.code = PlanCode::level_out_of_range,
+                         .number = static_cast<std::uint64_t>(level),
+                         .compression = c});
                 return;
             }
         }
@@ -511,9 +497,9 @@ private:
     void check_closed_stdout() {
         if (!request_.stdout_closed) return;
         if (plan_.rejects == "-")
-            plan_.problems.push_back("--rejects -: standard output is closed");
+            problem({.code = PlanCode::rejects_stdout_closed});
         else if (!plan_.directory_mode && plan_.output == "-")
-            plan_.problems.push_back("standard output is closed: give -o FILE, or --check");
+            problem({.code = PlanCode::stdout_closed});
     }
 
     // The rejects file is written next to the outputs and must be none of them nor an input.
@@ -528,24 +514,26 @@ private:
         plan_.rejects_compression = io::compression_for_name(rejects);
         if (rejects == "-") {
             if (!request_.check && !plan_.directory_mode && output_ == "-")
-                plan_.problems.push_back("--rejects and -o both name standard output");
+                problem({.code = PlanCode::rejects_and_output_stdout});
             return;
         }
         Status const st = fs_.status(rejects);
         std::string const canonical = tidy(fs_.canonical(rejects));
         if (plan_.directory_mode && output_usable_ && planned_folders_.count(canonical) != 0) {
-            plan_.problems.push_back("--rejects " + rejects + " names " +
-                                     (canonical == out_canonical_
-                                          ? "the output folder " + out_dir_
-                                          : std::string("a folder the outputs need")));
+            if (canonical == out_canonical_)
+                problem({.code = PlanCode::rejects_is_output_folder,
+                         .path = rejects,
+                         .other = out_dir_});
+            else
+                problem({.code = PlanCode::rejects_is_needed_folder, .path = rejects});
             return;
         }
         if (st.kind == Kind::directory) {
-            plan_.problems.push_back("--rejects names a directory: " + rejects);
+            problem({.code = PlanCode::rejects_is_folder, .path = rejects});
             return;
         }
         if (st.kind == Kind::unreadable && st.error != dangling) { // "r.pgn/", a link loop
-            plan_.problems.push_back("--rejects " + rejects + ": " + st.error);
+            problem({.code = PlanCode::rejects_unreadable, .path = rejects, .os_error = st.error});
             return;
         }
         bool const identified = has_id(st.kind);
@@ -557,8 +545,7 @@ private:
             std::size_t const slash = canonical.rfind('/');
             std::string const folder = slash == 0 ? "/" : canonical.substr(0, slash);
             if (planned_folders_.count(folder) == 0 && fs_.status(folder).kind != Kind::directory)
-                plan_.problems.push_back("--rejects " + rejects + " cannot be written: no folder " +
-                                         folder);
+                problem({.code = PlanCode::rejects_no_folder, .path = rejects, .other = folder});
         }
         bool same_output = false;
         if (plan_.directory_mode) {
@@ -571,9 +558,9 @@ private:
         // Both may discard: nothing written to /dev/null can be mixed up.
         if (canonical == "/dev/null") same_output = false;
         if (input_named(canonical, st) != nullptr)
-            plan_.problems.push_back("the rejects file " + rejects + " is an input");
+            problem({.code = PlanCode::rejects_is_input, .path = rejects});
         else if (same_output)
-            plan_.problems.push_back("--rejects and -o name the same file: " + rejects);
+            problem({.code = PlanCode::rejects_is_output, .path = rejects});
     }
 
     // Standard output, when written (-o -, or --rejects -), is compared by its FileId when it
@@ -588,8 +575,8 @@ private:
         if (err.kind == Kind::file) {
             auto const input = input_ids_.find(err.id);
             if (input != input_ids_.end())
-                plan_.problems.push_back("the input " + sources_[input->second].job.display +
-                                         " is standard error: input file is output file");
+                problem({.code = PlanCode::input_is_stderr,
+                         .path = sources_[input->second].job.display});
         }
         bool const single = !request_.check && !plan_.directory_mode && output_ == "-";
         bool const rejects = request_.rejects == "-";
@@ -598,23 +585,19 @@ private:
         if (out.kind != Kind::file) return;
         auto const input = input_ids_.find(out.id);
         if (input != input_ids_.end()) {
-            plan_.problems.push_back("the input " + sources_[input->second].job.display +
-                                     " is standard output: input file is output file");
+            problem(
+                {.code = PlanCode::input_is_stdout, .path = sources_[input->second].job.display});
             return;
         }
         if (single && rejects_identified_ && rejects_id_ == out.id)
-            plan_.problems.push_back("--rejects " + request_.rejects +
-                                     " is standard output too: both would be written to one file");
+            problem({.code = PlanCode::rejects_is_stdout, .path = request_.rejects});
         if (rejects && !plan_.directory_mode && single_identified_ && single_id_ == out.id)
-            plan_.problems.push_back("-o " + output_ +
-                                     " is standard output too (--rejects -): both would be "
-                                     "written to one file");
+            problem({.code = PlanCode::output_is_stdout, .path = output_});
         if (rejects && plan_.directory_mode) {
             auto const same = output_ids_.find(out.id);
             if (same != output_ids_.end())
-                plan_.problems.push_back("the output " + sources_[same->second].job.output +
-                                         " is standard output too (--rejects -): both would be "
-                                         "written to one file");
+                problem({.code = PlanCode::mirrored_output_is_stdout,
+                         .path = sources_[same->second].job.output});
         }
     }
 

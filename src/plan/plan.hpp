@@ -47,6 +47,7 @@
 
 #include "io/file_system.hpp"
 #include "io/source.hpp"
+#include "plan/problem.hpp"
 
 #include <cstdint>
 #include <string>
@@ -84,14 +85,14 @@ struct Plan {
     std::string rejects; // "" = none
     io::Compression rejects_compression = io::Compression::none;
     std::vector<std::string> directories_to_create; // output folders, parents first
-    // Fatal problems: the run is refused before anything is written (exit status 2). Each is
-    // one message without the "pgn-iccf: error: " prefix.
-    std::vector<std::string> problems;
+    // Fatal problems: the run is refused before anything is written (exit status 2). Values;
+    // word() (plan/wording.hpp) gives each one's line.
+    std::vector<PlanProblem> problems;
     // Inputs that cannot be read (missing files, folders that cannot be listed, dangling
     // links): reported and counted; the other jobs run.
-    std::vector<std::string> unreadable;
+    std::vector<PlanProblem> unreadable;
     // Remarks that are no error (a folder walked once though reached twice).
-    std::vector<std::string> notes;
+    std::vector<PlanProblem> notes;
     std::uint64_t total_size = 0; // sum of the known input sizes
     bool total_size_known = true; // false when some input size is unknown (standard input)
 };
