@@ -6,6 +6,7 @@
 
 #include "chess/position.hpp"
 #include "notation/notation.hpp"
+#include "report/codes.hpp"
 
 #include <algorithm>
 #include <fstream>
@@ -19,7 +20,7 @@ using namespace pgn_iccf::chess;
 Position from_fen(std::string const& fen, bool chess960 = false) {
     Position p;
     std::string error;
-    BOOST_TEST_REQUIRE((error = p.set_fen(fen, chess960).message).empty(),
+    BOOST_TEST_REQUIRE((error = pgn_iccf::report::fen_message(p.set_fen(fen, chess960))).empty(),
                        "set_fen failed: " << error);
     return p;
 }
@@ -76,8 +77,9 @@ std::vector<EpdPosition> epd_positions() {
 void check_consistent(Position const& p) {
     Position q;
     std::string error;
-    BOOST_TEST_REQUIRE((error = q.set_fen(p.fen(), p.chess960()).message).empty(),
-                       error << " in " << p.fen());
+    BOOST_TEST_REQUIRE(
+        (error = pgn_iccf::report::fen_message(q.set_fen(p.fen(), p.chess960()))).empty(),
+        error << " in " << p.fen());
     BOOST_TEST((q == p));
     BOOST_TEST(q.fen() == p.fen());
     BOOST_TEST(q.checkers() == p.checkers());
@@ -198,7 +200,7 @@ BOOST_AUTO_TEST_CASE(fen_rejected) {
         BOOST_TEST_CONTEXT("'" << c.fen << "'") {
             Position p;
             std::string error;
-            BOOST_TEST(!(error = p.set_fen(c.fen, false).message).empty());
+            BOOST_TEST(!(error = pgn_iccf::report::fen_message(p.set_fen(c.fen, false))).empty());
             BOOST_TEST(error.find(c.error) != std::string::npos, "error was '" << error << "'");
             BOOST_TEST(!Position().set_fen(c.fen).ok()); // the value alone says so
         }

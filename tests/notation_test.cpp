@@ -9,6 +9,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "notation/notation.hpp"
+#include "report/codes.hpp"
 #include "support/properties.hpp"
 
 #include <algorithm>
@@ -73,7 +74,7 @@ constexpr std::string_view castle_check = "5k2/8/8/8/8/8/8/4K2R w K - 0 1";
 Position make(std::string_view fen) {
     Position p;
     std::string error;
-    BOOST_REQUIRE_MESSAGE((error = p.set_fen(fen, false).message).empty(),
+    BOOST_REQUIRE_MESSAGE((error = pgn_iccf::report::fen_message(p.set_fen(fen, false))).empty(),
                           "bad FEN " << fen << ": " << error);
     return p;
 }
@@ -672,7 +673,7 @@ BOOST_AUTO_TEST_CASE(write_uci_text) {
     BOOST_TEST(n::write_uci(pos, spec("h1h8")).view() == "h1h8");
     BOOST_TEST(n::write_uci(pos, Move::null_move()).view() == "0000");
     Position c960;
-    BOOST_REQUIRE(c960.set_fen("5k2/8/8/8/8/8/8/4K2R w K - 0 1", true).message.empty());
+    BOOST_REQUIRE(c960.set_fen("5k2/8/8/8/8/8/8/4K2R w K - 0 1", true).ok());
     BOOST_TEST(n::write_uci(c960, spec("e1h1O")).view() == "e1h1");
     Position promo = make("8/4P3/8/8/8/8/8/k3K3 w - - 0 1");
     BOOST_TEST(n::write_uci(promo, spec("e7e8n")).view() == "e7e8n");

@@ -7,6 +7,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "chess/position.hpp"
+#include "report/codes.hpp"
 
 #include <chrono>
 #include <cstdint>
@@ -79,7 +80,9 @@ void check_file(std::string const& name, bool chess960, std::size_t expected_cas
         BOOST_TEST_CONTEXT(name << ":" << c.line << " " << c.fen << " depth " << c.depth) {
             Position pos;
             std::string error;
-            BOOST_TEST_REQUIRE((error = pos.set_fen(c.fen, chess960).message).empty(), error);
+            BOOST_TEST_REQUIRE(
+                (error = pgn_iccf::report::fen_message(pos.set_fen(c.fen, chess960))).empty(),
+                error);
             std::string before = pos.fen();
             BOOST_TEST(pos.perft(c.depth) == c.nodes);
             BOOST_TEST(pos.fen() == before); // make/unmake restored the position

@@ -10,6 +10,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "notation/notation.hpp"
+#include "report/codes.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -266,7 +267,9 @@ BOOST_AUTO_TEST_CASE(every_move_of_perft_positions_and_one_ply_deeper) {
         BOOST_TEST_CONTEXT(e.fen) {
             Position pos;
             std::string error;
-            BOOST_REQUIRE_MESSAGE((error = pos.set_fen(e.fen, e.chess960).message).empty(), error);
+            BOOST_REQUIRE_MESSAGE(
+                (error = pgn_iccf::report::fen_message(pos.set_fen(e.fen, e.chess960))).empty(),
+                error);
             c.check_position(pos);
             MoveList list;
             pos.generate_legal(list);
@@ -334,7 +337,8 @@ BOOST_AUTO_TEST_CASE(every_numeric_token_against_generation) {
     for (EpdPosition const& e : epd) {
         Position pos;
         std::string error;
-        BOOST_REQUIRE_MESSAGE((error = pos.set_fen(e.fen, e.chess960).message).empty(), error);
+        BOOST_REQUIRE_MESSAGE(
+            (error = pgn_iccf::report::fen_message(pos.set_fen(e.fen, e.chess960))).empty(), error);
         check(pos);
         MoveList list;
         pos.generate_legal(list);

@@ -53,59 +53,55 @@ void Position::set_castling_right(Color c, CastleSide side, Square rook) {
 }
 
 // The board field: pieces placed, one king a side, no pawn on the first or eighth rank.
-std::string Position::read_board(std::string_view field) {
+FenError Position::read_board(std::string_view field) {
     int rank = 7;
     int file = 0;
-    for (char ch : field) {
+    for (std::size_t i = 0; i != field.size(); ++i) {
+        char const ch = field[i];
         if (ch == '/') {
-            if (file != 8)
-                return "FEN rank " + std::to_string(rank + 1) + " does not have 8 squares";
-            if (rank == 0) return "FEN board has more than 8 ranks";
+            if (file != 8) return {FenCode::rank_short, rank + 1, {}};
+            if (rank == 0) return {FenCode::too_many_ranks, 0, {}};
             --rank;
             file = 0;
         } else if (ch >= '1' && ch <= '8') {
             file += ch - '0';
-            if (file > 8)
-                return "FEN rank " + std::to_string(rank + 1) + " has more than 8 squares";
+            if (file > 8) return {FenCode::rank_long, rank + 1, {}};
         } else {
             auto t = piece_letters.find(char(ch | 0x20) == ch ? char(ch - 32) : ch);
             if (t == std::string_view::npos || t == 0)
-                return std::string("invalid character '") + ch + "' in FEN board";
-            if (file > 7)
-                return "FEN rank " + std::to_string(rank + 1) + " has more than 8 squares";
+                return {FenCode::bad_board_character, 0, field.substr(i, 1)};
+            if (file > 7) return {FenCode::rank_long, rank + 1, {}};
             Color c = (ch >= 'a' && ch <= 'z') ? Color::black : Color::white;
             put_piece(Piece(c, PieceType(t)), Square::at(file, rank));
             ++file;
         }
     }
-    if (rank != 0 || file != 8) return "FEN board does not have 8 ranks of 8 squares";
+    if (rank != 0 || file != 8) return {FenCode::not_8_ranks, 0, {}};
     for (Color c : {Color::white, Color::black}) {
         int kings = popcount(pieces(c, PieceType::king));
         if (kings != 1)
-            return std::string("FEN board has ") + std::to_string(kings) + " " +
-                   (c == Color::white ? "white" : "black") + " kings";
+            return {c == Color::white ? FenCode::white_kings : FenCode::black_kings, kings, {}};
     }
-    if (pieces(PieceType::pawn) & 0xFF000000000000FFULL)
-        return "FEN board has a pawn on the first or eighth rank";
+    if (pieces(PieceType::pawn) & 0xFF000000000000FFULL) return {FenCode::pawn_on_back_rank, 0, {}};
 
     return {};
 }
 
 // The castling field ("-", KQkq, file letters): rights set; `needs960` when only Chess960
 // gives them a meaning.
-std::string Position::read_castling(std::string_view field, bool& needs960) {
+FenError Position::read_castling(std::string_view field, bool& needs960) {
     needs960 = false;
     if (field != "-") {
-        for (char ch : field) {
+        for (std::size_t i = 0; i != field.size(); ++i) {
+            char const ch = field[i];
+            std::string_view const right = field.substr(i, 1);
             Color c = (ch >= 'a' && ch <= 'z') ? Color::black : Color::white;
             char up = c == Color::black ? char(ch - 32) : ch;
             int back = home_rank(c);
             Square ksq = king_square(c);
-            if (ksq.rank() != back)
-                return std::string("castling right '") + ch +
-                       "' but the king is not on its first rank";
+            if (ksq.rank() != back) return {FenCode::castling_king_off_rank, 0, right};
             if (ksq.file() == 0 || ksq.file() == 7)
-                return std::string("castling right '") + ch + "' with the king in a corner";
+                return {FenCode::castling_king_in_corner, 0, right};
             Bitboard rooks = pieces(c, PieceType::rook) & (Bitboard{0xFF} << (8 * back));
             Square rook{};
             if (up == 'K' || up == 'Q') {
@@ -116,20 +112,17 @@ std::string Position::read_castling(std::string_view field, bool& needs960) {
                         rook = Square::at(fl, back);
                         break;
                     }
-                if (!rook.ok())
-                    return std::string("castling right '") + ch + "' without a rook on that side";
+                if (!rook.ok()) return {FenCode::castling_no_rook_on_side, 0, right};
             } else if (up >= 'A' && up <= 'H') {
                 rook = Square::at(up - 'A', back);
-                if (!(rooks & rook.bb()))
-                    return std::string("castling right '") + ch + "' without a rook on that file";
-                if (rook.file() == ksq.file())
-                    return std::string("castling right '") + ch + "' names the king's file";
+                if (!(rooks & rook.bb())) return {FenCode::castling_no_rook_on_file, 0, right};
+                if (rook.file() == ksq.file()) return {FenCode::castling_king_file, 0, right};
                 needs960 = true;
             } else {
-                return std::string("invalid character '") + ch + "' in FEN castling field";
+                return {FenCode::bad_castling_character, 0, right};
             }
             CastleSide side = castle_side(ksq, rook);
-            if (can_castle(c, side)) return std::string("duplicate castling right '") + ch + "'";
+            if (can_castle(c, side)) return {FenCode::duplicate_castling, 0, right};
             if (ksq.file() != 4 || (rook.file() != 0 && rook.file() != 7)) needs960 = true;
             set_castling_right(c, side, rook);
         }
@@ -139,15 +132,14 @@ std::string Position::read_castling(std::string_view field, bool& needs960) {
 
 // The en passant field: validated for shape; the square kept only when a capture there is
 // legal (the check info must be up to date).
-std::string Position::read_en_passant(std::string_view field) {
+FenError Position::read_en_passant(std::string_view field) {
     if (field != "-") {
         std::string_view e = field;
         if (e.size() != 2 || e[0] < 'a' || e[0] > 'h' || e[1] < '1' || e[1] > '8')
-            return "invalid FEN en passant square '" + std::string(e) + "'";
+            return {FenCode::bad_en_passant, 0, e};
         Square ep = Square::at(e[0] - 'a', e[1] - '1');
         if (ep.rank() != relative_rank(st_.side, 5))
-            return "FEN en passant square '" + std::string(e) + "' is not on the " +
-                   (st_.side == Color::white ? "sixth" : "third") + " rank";
+            return {FenCode::en_passant_wrong_rank, st_.side == Color::white ? 6 : 3, e};
         int dir = pawn_push(st_.side);
         Square pushed(ep.index() - dir);
         Square origin(ep.index() + dir);
@@ -161,9 +153,8 @@ std::string Position::read_en_passant(std::string_view field) {
 FenError Position::set_fen(std::string_view fen, bool chess960) {
     std::array<std::string_view, 7> f{};
     int nfields = split_fields(fen, f);
-    if (nfields < 4)
-        return FenError("FEN needs at least 4 fields (board, side, castling, en passant)");
-    if (nfields > 6) return FenError("FEN has more than 6 fields");
+    if (nfields < 4) return {FenCode::too_few_fields, 0, {}};
+    if (nfields > 6) return {FenCode::too_many_fields, 0, {}};
 
     by_type_.fill(0);
     by_color_.fill(0);
@@ -177,37 +168,36 @@ FenError Position::set_fen(std::string_view fen, bool chess960) {
     st_.castling = 0;
     st_.ep_square = Square::none();
     st_.chess960 = false;
-    if (auto e = read_board(f[0]); !e.empty()) return FenError(std::move(e));
+    if (FenError const e = read_board(f[0]); !e.ok()) return e;
     // Side to move.
     if (f[1] == "w")
         st_.side = Color::white;
     else if (f[1] == "b")
         st_.side = Color::black;
     else
-        return FenError("FEN side to move must be 'w' or 'b'");
+        return {FenCode::bad_side, 0, f[1]};
 
     bool needs960 = false;
-    if (auto e = read_castling(f[2], needs960); !e.empty()) return FenError(std::move(e));
+    if (FenError const e = read_castling(f[2], needs960); !e.ok()) return e;
     st_.chess960 = chess960 || needs960;
 
     // The side not to move must not be in check.
     Square their_king = king_square(~st_.side);
-    if (attackers_to(their_king, pieces(), st_.side))
-        return FenError("the side not to move is in check");
+    if (attackers_to(their_king, pieces(), st_.side)) return {FenCode::opponent_in_check, 0, {}};
 
     // Move counters (before en passant, which needs the check info).
     int halfmove = 0;
     int fullmove = 1;
     if (nfields >= 5 && !parse_number(f[4], 65535, halfmove))
-        return FenError("invalid FEN halfmove clock '" + std::string(f[4]) + "'");
+        return {FenCode::bad_halfmove_clock, 0, f[4]};
     if (nfields >= 6 && !parse_number(f[5], 65535, fullmove))
-        return FenError("invalid FEN fullmove number '" + std::string(f[5]) + "'");
+        return {FenCode::bad_fullmove_number, 0, f[5]};
     st_.halfmove_clock = std::uint16_t(halfmove);
     st_.fullmove = std::uint16_t(fullmove == 0 ? 1 : fullmove);
 
     update_check_info();
 
-    if (auto e = read_en_passant(f[3]); !e.empty()) return FenError(std::move(e));
+    if (FenError const e = read_en_passant(f[3]); !e.ok()) return e;
     return {};
 }
 

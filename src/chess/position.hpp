@@ -37,12 +37,41 @@ struct UndoInfo {
     Bitboard stale = 0;                 // stale_ before the move
 };
 
-// What Position::set_fen found wrong with a FEN: ok() when it was read.
+// What Position::set_fen found wrong with a FEN, as a code and its facts (src/report words
+// it): ok() when it was read. Keep `count` last: tests loop over every value.
+enum class FenCode : std::uint8_t {
+    ok,
+    too_few_fields,           // fewer than 4 fields
+    too_many_fields,          // more than 6
+    rank_short,               // rank: a rank with fewer than 8 squares
+    too_many_ranks,           //
+    rank_long,                // rank: a rank with more than 8 squares
+    bad_board_character,      // field: the character
+    not_8_ranks,              // the board does not end after 8 ranks of 8 squares
+    white_kings,              // rank: the number of white kings (not 1)
+    black_kings,              // rank: the number of black kings (not 1)
+    pawn_on_back_rank,        //
+    bad_side,                 // the side to move is not 'w' or 'b'
+    castling_king_off_rank,   // field: the right; the king is not on its first rank
+    castling_king_in_corner,  // field: the right
+    castling_no_rook_on_side, // field: the right (K, Q)
+    castling_no_rook_on_file, // field: the right (a file letter)
+    castling_king_file,       // field: the right names the king's file
+    bad_castling_character,   // field: the character
+    duplicate_castling,       // field: the right
+    opponent_in_check,        // the side not to move is in check
+    bad_halfmove_clock,       // field: the field
+    bad_fullmove_number,      // field: the field
+    bad_en_passant,           // field: the field
+    en_passant_wrong_rank,    // field: the field; rank: the rank it must be on (6 or 3)
+    count                     // not a code: the number of codes
+};
+
 struct FenError {
-    FenError() = default;
-    explicit FenError(std::string m) : message(std::move(m)) {}
-    std::string message; // one line; empty when ok()
-    bool ok() const { return message.empty(); }
+    FenCode code = FenCode::ok;
+    int rank = 0;           // the rank (1-8) or number the code names
+    std::string_view field; // the part of the FEN the code names (a view into the FEN read)
+    bool ok() const { return code == FenCode::ok; }
 };
 
 class Position {
@@ -176,10 +205,10 @@ public:
     bool operator==(Position const& o) const;
 
 private:
-    // The parts of set_fen: each reads one FEN field and returns what is wrong, or "".
-    std::string read_board(std::string_view field);
-    std::string read_castling(std::string_view field, bool& needs960);
-    std::string read_en_passant(std::string_view field);
+    // The parts of set_fen: each reads one FEN field and returns what is wrong, or ok.
+    FenError read_board(std::string_view field);
+    FenError read_castling(std::string_view field, bool& needs960);
+    FenError read_en_passant(std::string_view field);
     void put_piece(Piece p, Square s);
     void remove_piece(Square s);
     void move_piece(Square from, Square to);

@@ -7,6 +7,7 @@
 // starting position. The node count is always the last line of standard output.
 #include "chess/position.hpp"
 #include "notation/notation.hpp"
+#include "report/codes.hpp"
 
 #include <charconv>
 #include <chrono>
@@ -86,7 +87,7 @@ int main(int argc, char** argv) {
 
     Position pos;
     if (FenError const bad = pos.set_fen(fen, chess960); !bad.ok())
-        return usage_error("bad FEN '" + fen + "': " + bad.message);
+        return usage_error("bad FEN '" + fen + "': " + pgn_iccf::report::fen_message(bad));
 
     auto start = std::chrono::steady_clock::now();
     std::uint64_t total = 0;

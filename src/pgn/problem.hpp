@@ -21,7 +21,7 @@ enum class ProblemKind : std::uint8_t {
     syntax,                     // the grammar's diagnostic: syntax_code; count: its limit
     too_many_tags,              // count: the bound
     variant_not_chess,          // text: the Variant tag's kind (variant_kind)
-    invalid_fen,                // text: the FEN, detail: what is wrong with it (chess::FenError)
+    invalid_fen,                // text: the FEN; fen: what is wrong with it, detail: its field
     unplayable_move,            // a move that cannot be played: see the move fields
     short_promotion,            // a four-digit promotion read: read_as
     variation_after_unplayable, // kept as "(...)" in the broken line's comment
@@ -59,6 +59,8 @@ struct Problem {
     std::string token; // the input text quoted (may be empty)
     std::string text, detail;
     syntax::SyntaxCode syntax_code = syntax::SyntaxCode::expected_element; // syntax
+    // invalid_fen: the FenError, its field copied to detail (fen.field is not kept).
+    chess::FenError fen{};
     std::size_t count = 0; // too_many_tags; syntax: Diagnostic::limit; with read_furthest,
                            // the moves played
     // --input-lang auto, no language read every move: on the first error of the reading that

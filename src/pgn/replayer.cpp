@@ -216,7 +216,8 @@ void Replayer::setup() {
             Problem& p = add(ProblemKind::invalid_fen, Severity::error,
                              tags_.all()[std::size_t(tags_.first(TagKind::fen))].value.where);
             p.text = fen;
-            p.detail = bad.message;
+            p.fen = {bad.code, bad.rank, {}};
+            p.detail.assign(bad.field);
             reject();
             return;
         }

@@ -129,4 +129,80 @@ std::string_view syntax_kind(SyntaxCode code) { return words(code).kind; }
 
 std::string_view syntax_code_name(SyntaxCode code) { return words(code).name; }
 
+namespace {
+
+using chess::FenCode;
+
+struct FenWords {
+    std::string_view name;   // fen_code_name
+    std::string_view before; // the message, or its part before the number or quoted field
+    std::string_view after;  // its part after them
+};
+
+// Indexed by FenCode: one row each, in the enum's order.
+constexpr FenWords fen_words[] = {
+    {"ok", "", ""},
+    {"too_few_fields", "FEN needs at least 4 fields (board, side, castling, en passant)", ""},
+    {"too_many_fields", "FEN has more than 6 fields", ""},
+    {"rank_short", "FEN rank ", " does not have 8 squares"},
+    {"too_many_ranks", "FEN board has more than 8 ranks", ""},
+    {"rank_long", "FEN rank ", " has more than 8 squares"},
+    {"bad_board_character", "invalid character '", "' in FEN board"},
+    {"not_8_ranks", "FEN board does not have 8 ranks of 8 squares", ""},
+    {"white_kings", "FEN board has ", " white kings"},
+    {"black_kings", "FEN board has ", " black kings"},
+    {"pawn_on_back_rank", "FEN board has a pawn on the first or eighth rank", ""},
+    {"bad_side", "FEN side to move must be 'w' or 'b'", ""},
+    {"castling_king_off_rank", "castling right '", "' but the king is not on its first rank"},
+    {"castling_king_in_corner", "castling right '", "' with the king in a corner"},
+    {"castling_no_rook_on_side", "castling right '", "' without a rook on that side"},
+    {"castling_no_rook_on_file", "castling right '", "' without a rook on that file"},
+    {"castling_king_file", "castling right '", "' names the king's file"},
+    {"bad_castling_character", "invalid character '", "' in FEN castling field"},
+    {"duplicate_castling", "duplicate castling right '", "'"},
+    {"opponent_in_check", "the side not to move is in check", ""},
+    {"bad_halfmove_clock", "invalid FEN halfmove clock '", "'"},
+    {"bad_fullmove_number", "invalid FEN fullmove number '", "'"},
+    {"bad_en_passant", "invalid FEN en passant square '", "'"},
+    {"en_passant_wrong_rank", "FEN en passant square '", "' is not on the "},
+};
+static_assert(std::size(fen_words) == std::size_t(FenCode::count),
+              "one row of fen_words per FenCode");
+
+} // namespace
+
+std::string fen_message(chess::FenError const& e) {
+    FenWords const& w = fen_words[std::size_t(e.code)];
+    std::string m(w.before);
+    switch (e.code) {
+    case FenCode::rank_short:
+    case FenCode::rank_long:
+    case FenCode::white_kings:
+    case FenCode::black_kings:
+        m += std::to_string(e.rank);
+        break;
+    case FenCode::bad_board_character:
+    case FenCode::castling_king_off_rank:
+    case FenCode::castling_king_in_corner:
+    case FenCode::castling_no_rook_on_side:
+    case FenCode::castling_no_rook_on_file:
+    case FenCode::castling_king_file:
+    case FenCode::bad_castling_character:
+    case FenCode::duplicate_castling:
+    case FenCode::bad_halfmove_clock:
+    case FenCode::bad_fullmove_number:
+    case FenCode::bad_en_passant:
+    case FenCode::en_passant_wrong_rank:
+        m += e.field;
+        break;
+    default:
+        break;
+    }
+    m += w.after;
+    if (e.code == FenCode::en_passant_wrong_rank) m += e.rank == 6 ? "sixth rank" : "third rank";
+    return m;
+}
+
+std::string_view fen_code_name(chess::FenCode code) { return fen_words[std::size_t(code)].name; }
+
 } // namespace pgn_iccf::report

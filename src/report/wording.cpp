@@ -161,7 +161,7 @@ std::string message_of(Problem const& p) {
         // Quoted here rather than as the token, to cut it at fen_bytes, not quoted_bytes;
         // the error may quote a field of it.
         m = "'" + terminal_safe(p.text, fen_bytes) + "': invalid FEN: ";
-        append_terminal_safe(m, p.detail, message_bytes);
+        append_terminal_safe(m, fen_message({p.fen.code, p.fen.rank, p.detail}), message_bytes);
         break;
     case ProblemKind::unplayable_move:
         word_unplayable(m, p);

@@ -124,7 +124,7 @@ public:
         if (fen_.empty()) {
             cur_ = Position{};
             cur_.set_chess960(chess960);
-        } else if (!(error = cur_.set_fen(fen_, chess960).message).empty()) {
+        } else if (!(error = pgn_iccf::report::fen_message(cur_.set_fen(fen_, chess960))).empty()) {
             fail(cat("our FEN ", fen_, " is refused: ", error));
         }
     }

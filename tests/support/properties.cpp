@@ -7,6 +7,7 @@
 #include "grammar/parse.hpp"
 #include "io/source.hpp"
 #include "pgn/game_reader.hpp"
+#include "report/codes.hpp"
 
 #include <algorithm>
 #include <array>
@@ -574,7 +575,7 @@ std::string check_make_unmake(Position const& pos, Move m) {
         return cat(what, ": gives_check ", check, " but in check ", p.in_check());
     Position fresh;
     std::string error;
-    if (!(error = fresh.set_fen(p.fen(), p.chess960()).message).empty())
+    if (!(error = pgn_iccf::report::fen_message(fresh.set_fen(p.fen(), p.chess960()))).empty())
         return cat(what, ": its FEN ", p.fen(), " is refused: ", error);
     if (auto f = compare_state(p, fresh, what + " against its FEN"); !f.empty()) return f;
     p.undo_move(m, u);
@@ -716,14 +717,14 @@ std::string check_move_input(std::string_view bytes) {
 std::string check_fen(std::string_view fen, bool chess960) {
     Position pos;
     std::string error;
-    if (!(error = pos.set_fen(fen, chess960).message).empty()) {
+    if (!(error = pgn_iccf::report::fen_message(pos.set_fen(fen, chess960))).empty()) {
         if (error.empty()) return cat("FEN ", show(fen), " refused without a message");
         return {};
     }
     if (chess960 && !pos.chess960()) return cat("FEN ", show(fen), " read as Chess960 is not");
     std::string const out = pos.fen();
     Position again;
-    if (!(error = again.set_fen(out, pos.chess960()).message).empty())
+    if (!(error = pgn_iccf::report::fen_message(again.set_fen(out, pos.chess960()))).empty())
         return cat("FEN ", show(fen), " written as ", out, " is refused: ", error);
     if (auto f = compare_state(again, pos, cat("FEN ", show(fen), " written as ", out)); !f.empty())
         return f;
