@@ -1,5 +1,5 @@
 // Details of notation.hpp that its users need not read: constants and layout choices made for
-// the speed of read_move (figures measured with callgrind, per game).
+// the speed of read_move (measured with callgrind, instructions per game).
 #pragma once
 
 #include "chess/types.hpp"
@@ -16,8 +16,7 @@ inline constexpr std::array<chess::Move, 8> no_candidates{};
 
 // ReadResult's layout: the small fields come first and the candidates last, at offset 16 of
 // a 48-byte value, so that read_move initialises it with three 16-byte stores (read.cpp
-// asserts both figures). With english() inline, SAN -> numeric master games went from 88,428
-// to 88,022 instructions per game.
+// asserts both figures).
 inline constexpr std::size_t read_result_size = 48;
 inline constexpr std::size_t read_result_candidates_offset = 16;
 

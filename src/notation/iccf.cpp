@@ -2,7 +2,7 @@
 // and the suggestions for a numeric token that could not be read. The reading rules are
 // written above read_move in notation.hpp. Reading a numeric move itself stays in read.cpp:
 // read_move inlines it and the resolution it shares with long algebraic (out of line, as
-// one call per move, numeric -> SAN cost 1.1-1.3% more instructions a game).
+// one call per move, numeric -> SAN took measurably more instructions a game).
 #include "notation/notation.hpp"
 #include "notation/reading.hpp"
 

@@ -4,7 +4,8 @@
 // that order.
 //
 // The fast path (SAN piece move, pawn move, numeric) makes no full move generation: the
-// candidates come from attack tables and one legality test each.
+// candidates come from attack tables and one legality test each. Letters other than the
+// English ones (localized, figurines, lower case, promotion pieces) are read in letters.cpp.
 #include "notation/notation.hpp"
 #include "notation/reading.hpp"
 
@@ -19,19 +20,12 @@ using chess::Bitboard;
 using chess::Color;
 using chess::MoveKind;
 using chess::Piece;
+using namespace detail;
 
 static_assert(sizeof(ReadResult) == detail::read_result_size &&
               offsetof(ReadResult, candidates) == detail::read_result_candidates_offset);
 
 namespace {
-
-constexpr bool is_file(char c) { return c >= 'a' && c <= 'h'; }
-constexpr bool is_rank(char c) { return c >= '1' && c <= '8'; }
-constexpr bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
-constexpr bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
-constexpr bool is_letter_start(char c) {
-    return is_upper(c) || is_lower(c) || (static_cast<unsigned char>(c) >= 0x80);
-}
 
 constexpr Bitboard file_bb(int f) { return Bitboard{0x0101010101010101ULL} << f; }
 constexpr Bitboard rank_bb(int r) { return Bitboard{0xFFULL} << (8 * r); }
@@ -59,85 +53,6 @@ inline std::string_view strip_suffixes(std::string_view t) {
     return strip_suffixes_loop(t);
 }
 
-struct LetterMatch {
-    PieceType type = PieceType::none;
-    std::size_t size = 0;
-};
-
-// ♔♕♖♗♘♙ ♚♛♜♝♞♟ are U+2654..U+265F: E2 99 94..9F in UTF-8.
-LetterMatch match_figurine(std::string_view s) {
-    constexpr PieceType order[6] = {PieceType::king,   PieceType::queen,  PieceType::rook,
-                                    PieceType::bishop, PieceType::knight, PieceType::pawn};
-    if (s.size() >= 3 && static_cast<unsigned char>(s[0]) == 0xE2 &&
-        static_cast<unsigned char>(s[1]) == 0x99) {
-        unsigned b = static_cast<unsigned char>(s[2]);
-        if (b >= 0x94 && b <= 0x9F) return {order[(b - 0x94) % 6], 3};
-    }
-    return {};
-}
-
-LetterMatch match_table(Letters const& l, std::string_view s) {
-    LetterMatch best;
-    for (int t = 1; t <= 6; ++t) {
-        std::string_view x = l.letter[std::size_t(t)];
-        // The first byte decides almost always; compare the rest only then.
-        if (!x.empty() && x[0] == s[0] && x.size() > best.size && s.starts_with(x))
-            best = {PieceType(t), x.size()};
-    }
-    return best;
-}
-
-// The English letters by byte (none elsewhere).
-constexpr std::array<PieceType, 256> english_letters = [] {
-    std::array<PieceType, 256> t{};
-    t['P'] = PieceType::pawn;
-    t['N'] = PieceType::knight;
-    t['B'] = PieceType::bishop;
-    t['R'] = PieceType::rook;
-    t['Q'] = PieceType::queen;
-    t['K'] = PieceType::king;
-    return t;
-}();
-
-// A piece letter (any piece, the pawn letter included) at the start of s, longest first.
-// Figurines of both colours are accepted in every language; the "figurine" language also
-// accepts the English letters.
-LetterMatch match_letter(Letters const& l, std::string_view s) {
-    if (&l == &english()) {
-        // The default language: one ASCII letter per piece, read from a table (a switch
-        // compiled to an indirect jump that mispredicted on most piece moves: perf, mixed
-        // SAN -> numeric, a fifth of read_move's time at its targets).
-        PieceType const t = english_letters[static_cast<unsigned char>(s[0])];
-        if (t != PieceType::none) return {t, 1};
-        return match_figurine(s);
-    }
-    LetterMatch m = match_table(l, s);
-    if (m.size) return m;
-    m = match_figurine(s);
-    if (m.size) return m;
-    if (l.figurine) return match_table(english(), s);
-    return {};
-}
-
-// The lower-case form of a one-letter Latin piece letter (not the pawn letter).
-PieceType match_lower(Letters const& l, char c) {
-    Letters const& src = l.figurine ? english() : l;
-    for (int t = index(PieceType::knight); t <= index(PieceType::king); ++t) {
-        std::string_view x = src.letter[std::size_t(t)];
-        if (x.size() == 1 && is_upper(x[0]) && char(x[0] - 'A' + 'a') == c) return PieceType(t);
-    }
-    return PieceType::none;
-}
-
-// A promotion piece written after the target square: `Q`, `q`, `=Q`, `=q`, `(Q)`, `/Q`, a
-// localized letter or a figurine.
-PieceType match_promotion(Letters const& l, std::string_view p) {
-    LetterMatch m = match_letter(l, p);
-    if (m.size == p.size()) return m.type;
-    if (p.size() == 1 && is_lower(p[0])) return match_lower(l, p[0]);
-    return PieceType::none;
-}
-
 enum class TailStatus : std::uint8_t { ok, syntax, unknown_promotion };
 
 // What follows the piece letter: [from-file][from-rank][x:-]to-square[promotion].
@@ -149,8 +64,8 @@ struct Tail {
     std::size_t bad = 0; // offset of an unknown promotion letter
 };
 
-// Parsed right to left: the last rank digit ends the target square, everything after it is
-// the promotion piece.
+// What follows the piece letter, in any shape: parsed right to left, the last rank digit ends
+// the target square, everything after it is the promotion piece.
 TailStatus parse_tail_general(std::string_view s, Letters const& l, Tail& t) {
     std::size_t i = s.size();
     while (i > 0 && !is_rank(s[i - 1])) --i;
@@ -285,7 +200,7 @@ bool legal_from_piece(Position const& pos, Move m, PieceType t) {
         }
     } else if (!(chess::pseudo_attacks(t, from) & to.bb()) ||
                (chess::between(from, to) & pos.pieces())) {
-        // No sliding-attack lookup (numeric -> SAN master games: 105,758 -> 105,369 per game).
+        // The empty-board attack set and the between table: no sliding-attack lookup.
         return false;
     }
     return pos.is_legal_pseudo(m);
@@ -456,8 +371,7 @@ void resolve_piece(Position const& pos, PieceType t, Tail const& tail, ReadResul
     }
     cand = chess::reaching(t, to, cand, pos.pieces());
     // Not in check and not the king: a candidate is legal unless pinned off the line through
-    // its king and `to` (is_legal_pseudo on the whole set at once, no loop for one candidate;
-    // SAN -> numeric master games: 88,022 -> 86,932 per game).
+    // its king and `to` (is_legal_pseudo on the whole set at once, no loop for one candidate).
     if (!pos.checkers() && t != PieceType::king) {
         // The king's line through `to` only when a candidate is pinned (rarely).
         Bitboard const pinned = cand & pos.blockers_for_king(us);
@@ -508,8 +422,9 @@ void resolve_piece(Position const& pos, PieceType t, Tail const& tail, ReadResul
 }
 
 // A token of the numeric shape (is_numeric_move(s)): four digits 1-8, a valid fifth if any.
-// No second digit scan, and resolve_coordinates' result in a register (numeric -> SAN master
-// games: 105,369 -> 104,093 per game).
+// No second digit scan, and resolve_coordinates' result in a register. It stays in this file,
+// inlined into read_move with resolve_coordinates: out of line (in iccf.cpp), numeric -> SAN
+// took more instructions a game (see the commit that split this file).
 void read_numeric_move(Position const& pos, std::string_view s, ReadOptions const& opt,
                        ReadResult& r) {
     r.notation = Notation::numeric;
@@ -635,8 +550,8 @@ void read_from_file(Position const& pos, std::string_view s, Letters const& l, R
     }
 }
 
-// A fresh ReadResult, copied with three 16-byte loads and stores (field by field it was 12
-// instructions; SAN -> numeric master games: 86,932 -> 86,587 per game).
+// A fresh ReadResult, copied with three 16-byte loads and stores (fewer instructions than
+// field by field).
 constinit ReadResult const fresh_result{};
 
 } // namespace

@@ -61,6 +61,7 @@ src/notation/languages.cpp
 src/notation/read.cpp
 src/notation/write.cpp
 src/notation/iccf.cpp
+src/notation/letters.cpp
 src/reader/window.cpp
 src/reader/splitter.cpp
 src/reader/tag_names.cpp
