@@ -99,10 +99,7 @@ def functions(text):
     return found
 
 
-def main(argv):
-    strict = "--strict" in argv
-    args = [a for a in argv if not a.startswith("--")]
-    root = args[0] if args else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+def offenders_in(root):
     offenders = []
     for folder in FOLDERS:
         for base, dirs, files in os.walk(os.path.join(root, folder)):
@@ -121,6 +118,41 @@ def main(argv):
                     if length > MAX_FUNCTION:
                         offenders.append(f"{rel}:{line}: {name}: {length} lines "
                                          f"(function over {MAX_FUNCTION})")
+    return offenders
+
+
+def self_test():
+    """The checker finds what it must and nothing else, on a tree made for it."""
+    import tempfile
+    with tempfile.TemporaryDirectory() as root:
+        os.makedirs(os.path.join(root, "src"))
+        body = "    int x = 0;\n"
+        text = ("namespace n {\n"  # line 1
+                "struct S {\n    void member() {\n" + body * 98 + "    }\n};\n"  # member: 100 lines
+                "int f(int a,\n      int b) {\n" + body * 97 + "    return a; // { \"}\"\n}\n"  # 101
+                "auto g = [] {\n    return '{';\n};\n"
+                "}\n")
+        with open(os.path.join(root, "src", "a.cpp"), "w") as fh:
+            fh.write(text)
+        with open(os.path.join(root, "src", "b.hpp"), "w") as fh:
+            fh.write("// x\n" * 651)
+        got = offenders_in(root)
+        want = ["src/a.cpp:104: f: 101 lines (function over 100)",
+                "src/b.hpp: 651 lines (file over 650)"]
+        if got != want:
+            print("structure_check self-test failed:", got, "!=", want)
+            return 1
+    print("structure_check self-test passed")
+    return 0
+
+
+def main(argv):
+    if "--self-test" in argv:
+        return self_test()
+    strict = "--strict" in argv
+    args = [a for a in argv if not a.startswith("--")]
+    root = args[0] if args else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    offenders = offenders_in(root)
     for o in offenders:
         print(o)
     print(f"structure_check: {len(offenders)} offender(s)"

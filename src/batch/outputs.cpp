@@ -19,8 +19,7 @@ std::string left_as_it_was(std::string const& name) {
     return std::filesystem::exists(name, ec) ? " (the file is left as it was)" : "";
 }
 
-} // namespace
-
+// commit_output() up to the rename (io::ByteSink::prepare): every write error is then known.
 bool prepare_output(io::ByteSink& sink, io::Compression c, int level, bool written,
                     std::string& error) {
     if (!written && c != io::Compression::none) {
@@ -30,6 +29,8 @@ bool prepare_output(io::ByteSink& sink, io::Compression c, int level, bool writt
     }
     return sink.prepare(error);
 }
+
+} // namespace
 
 bool commit_output(io::ByteSink& sink, io::Compression c, int level, bool written,
                    std::string& error) {

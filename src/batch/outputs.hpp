@@ -40,9 +40,6 @@ struct SinkUse {
 // bytes.
 bool commit_output(io::ByteSink& sink, io::Compression c, int level, bool written,
                    std::string& error);
-// commit_output() up to the rename (io::ByteSink::prepare): every write error is then known.
-bool prepare_output(io::ByteSink& sink, io::Compression c, int level, bool written,
-                    std::string& error);
 
 // The single output and the rejects file of a run, and the folders it created (removed, when
 // left empty, after the sinks' temporaries).
