@@ -305,6 +305,30 @@ BOOST_AUTO_TEST_CASE(names_and_levels) {
     BOOST_CHECK_EQUAL(io::default_level(Compression::zstd), 3);
 }
 
+// Level 0 is each compression's default (what --compress-level leaves unset gives): the same
+// bytes as default_level, not the clamped minimum (a bzip2 stream says its level in its header:
+// "BZh9", where level 1 gives "BZh1").
+BOOST_AUTO_TEST_CASE(level_zero_is_the_default) {
+    std::string pgn;
+    for (int i = 0; i < 400; ++i)
+        pgn += "[Event \"Test " + std::to_string(i) +
+               "\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 { a comment " +
+               std::to_string(i * 7) + " } 1-0\n\n";
+    for (Compression c : {Compression::gzip, Compression::bzip2, Compression::zstd}) {
+        BOOST_TEST_CONTEXT(io::name(c)) {
+            std::string zero, dflt, one;
+            io::compress_chunk(c, 0, pgn, zero);
+            io::compress_chunk(c, io::default_level(c), pgn, dflt);
+            io::compress_chunk(c, 1, pgn, one);
+            BOOST_CHECK(zero == dflt);
+            BOOST_CHECK(zero != one);
+        }
+    }
+    std::string bz;
+    io::compress_chunk(Compression::bzip2, 0, pgn, bz);
+    BOOST_CHECK_EQUAL(bz.substr(0, 4), "BZh9");
+}
+
 // --- round trips ------------------------------------------------------------------------------
 
 BOOST_AUTO_TEST_CASE(none_appends_unchanged) {

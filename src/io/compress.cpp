@@ -242,6 +242,7 @@ int max_level(Compression c) {
 }
 
 void compress_chunk(Compression c, int level, std::string_view in, std::string& out) {
+    if (level == 0) level = default_level(c); // --compress-level not given
     level = std::clamp(level, min_level(c), max_level(c));
     switch (c) {
     case Compression::gzip:

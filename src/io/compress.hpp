@@ -20,7 +20,8 @@ int max_level(Compression c);
 
 // Appends `in` compressed as one complete member/stream/frame to `out` (an empty `in` gives a
 // valid empty member: an empty output file still decompresses). Compression::none appends
-// `in` unchanged. A level outside min_level..max_level is clamped. Thread-safe (no shared
+// `in` unchanged. Level 0 is default_level(c); another level outside min_level..max_level is
+// clamped. Thread-safe (no shared
 // state; each thread keeps its own compressor context). Throws (std::bad_alloc,
 // std::runtime_error) only if a library fails, i.e. when memory runs out.
 void compress_chunk(Compression c, int level, std::string_view in, std::string& out);
