@@ -51,7 +51,7 @@ std::string format_warning_kinds(Summary const& s) {
     for (auto const& [kind, n] : kinds) {
         std::snprintf(buf, sizeof buf, "pgn-iccf: %8" PRIu64 "  ", n);
         text += buf;
-        text += kind;
+        text += fold_wording(kind);
         text += '\n';
     }
     return text;
@@ -87,12 +87,12 @@ void Report::diagnostics(std::string_view lines) {
     if (!lines.empty()) put(lines);
 }
 
-void Report::folded(std::string_view input, std::string_view kind, std::uint64_t more) {
+void Report::folded(std::string_view input, FoldKey kind, std::uint64_t more) {
     std::string line;
     append_terminal_safe(line, input, no_cut);
     line += ": ... and " + std::to_string(more) + " more warning";
     line += more == 1 ? " like this (" : "s like this (";
-    line += kind;
+    line += fold_wording(kind);
     line += "); --all-warnings shows every one\n";
     put(line);
 }

@@ -4,6 +4,8 @@
 // file in directory mode, and the summary closes the run.
 #pragma once
 
+#include "report/fold.hpp"
+
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -36,8 +38,8 @@ struct Summary {
     std::uint64_t bytes = 0;     // PGN bytes read (after decompression)
     double seconds = 0;
     bool io_failure = false; // an input could not be read or an output not written
-    // Warnings by kind (pgn::GameReport::kinds), in order of first appearance.
-    std::vector<std::pair<std::string_view, std::uint64_t>> warning_kinds;
+    // Warnings by kind (fold.hpp), in order of first appearance.
+    std::vector<std::pair<FoldKey, std::uint64_t>> warning_kinds;
 };
 
 // Exit status of CLI.md: 0 all converted, 1 some games not converted, 2 I/O or usage.
@@ -76,7 +78,7 @@ public:
     // chooses which warnings to pass).
     void diagnostics(std::string_view lines);
     // Closes a file's diagnostics: "FILE: ... and N more warnings like this (KIND)".
-    void folded(std::string_view input, std::string_view kind, std::uint64_t more);
+    void folded(std::string_view input, FoldKey kind, std::uint64_t more);
     void file_done(FileLine const& line);
     // Progress: inputs finished, bytes consumed as stored (compressed bytes for compressed
     // inputs), PGN bytes and games done.

@@ -73,6 +73,8 @@ src/io/source.cpp
 src/io/memory.cpp
 src/report/terminal.cpp
 src/report/codes.cpp
+src/report/fold.cpp
+src/report/line.cpp
 src/report/wording.cpp
 src/batch/convert.cpp
 src/report/report.cpp
