@@ -363,7 +363,7 @@ void convert(Batch& b, pgn::Converter& converter, Plan const& plan, PipelineOpti
              Sinks const& sinks) {
     if (b.pause) return;
     Job const& job = plan.jobs[b.job];
-    BatchSource source{job.display, sinks.rejects != nullptr, opt.max_game_size};
+    BatchSource source{job.display, sinks.rejects != nullptr, opt.max_game_size, opt.diagnostics};
     // Only warnings the writer may show are worded: within a batch (one file), a kind's
     // warnings past the fold limit never are (the writer still counts them by key).
     source.worded_per_kind = opt.warnings == WarningDisplay::all      ? UINT64_MAX

@@ -82,6 +82,7 @@ Summary run(RunOptions const& options, std::FILE* err) {
     ro.file_lines = plan.directory_mode || plan.jobs.size() > 1;
     ro.files = plan.jobs.size();
     ro.total = plan.total_size_known ? plan.total_size : 0;
+    ro.format = options.diagnostics;
     Report report(err, ro);
 
     auto finish = [&]() {
@@ -187,6 +188,7 @@ Summary run(RunOptions const& options, std::FILE* err) {
     po.max_game_size = options.max_game_size;
     po.max_window = options.max_window;
     po.warnings = options.warnings;
+    po.diagnostics = options.diagnostics;
     po.stdin_closed = options.stdin_closed;
     Sinks sinks;
     sinks.single = single.get();

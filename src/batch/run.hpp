@@ -27,6 +27,7 @@ struct RunOptions {
     bool quiet = false;              // no progress, no per-file lines, no summary
     bool progress = false;           // progress even when stderr is not a terminal
     WarningDisplay warnings = WarningDisplay::folded;
+    report::Format diagnostics = report::Format::text; // --diagnostics: text lines or JSON
     unsigned threads = 0;   // worker threads; 0 = every core (default_threads())
     int compress_level = 0; // 0 = the default level of each compression
     std::size_t max_game_size = pgn::GameReader::default_max_game_size; // larger: one error

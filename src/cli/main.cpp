@@ -119,6 +119,7 @@ int main(int argc, char** argv) {
     ::mallopt(M_MMAP_THRESHOLD, 1 << 20);
 #endif
     std::string to = "numeric", lang = "en", input_lang = "en";
+    std::string diagnostics = "text";
     batch::RunOptions run;
     int width = 79;
     int jobs = 0;
@@ -184,7 +185,10 @@ int main(int argc, char** argv) {
                           "them)") //
         ("progress", po::bool_switch(&run.progress),
          "show progress even when standard error is not a terminal") //
-        ("help,h", "show this help")                                 //
+        ("diagnostics", po::value(&diagnostics)->value_name("FORMAT"),
+         "text (the default) or json: one JSON object per line on standard error for each "
+         "diagnostic, fold line, file line and the summary") //
+        ("help,h", "show this help")                         //
         ("version", "show the version");
     po::options_description hidden;
     hidden.add_options()("input", po::value<std::vector<std::string>>(&run.inputs));
@@ -242,6 +246,9 @@ int main(int argc, char** argv) {
     run.convert.variations = !vm.count("no-variations");
     if (vm.count("all-warnings") && vm.count("no-warnings"))
         return usage_error("--all-warnings and --no-warnings exclude each other");
+    if (diagnostics != "text" && diagnostics != "json")
+        return usage_error("unknown format '" + diagnostics + "' for --diagnostics (text or json)");
+    if (diagnostics == "json") run.diagnostics = report::Format::json;
     if (vm.count("all-warnings")) run.warnings = batch::WarningDisplay::all;
     if (vm.count("no-warnings")) run.warnings = batch::WarningDisplay::none;
 

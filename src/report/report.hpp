@@ -5,6 +5,7 @@
 #pragma once
 
 #include "report/fold.hpp"
+#include "report/line.hpp"
 
 #include <chrono>
 #include <cstdint>
@@ -48,6 +49,9 @@ int exit_status(Summary const& s);
 // The summary as printed at the end of a run (one line, no line end).
 std::string format_summary(Summary const& s);
 
+// The summary as one JSON object on one line (ending in '\n'): {"summary":{...}}.
+std::string format_summary_json(Summary const& s);
+
 // The lines after the summary counting warnings by kind, most frequent first (each ending in
 // '\n'; "" when there were no warnings).
 std::string format_warning_kinds(Summary const& s);
@@ -67,6 +71,11 @@ public:
         bool file_lines = false; // a line per file (directory mode)
         std::uint64_t files = 0; // number of inputs (for "file 3/12")
         std::uint64_t total = 0; // total input size in bytes as stored (0 = unknown)
+        // json (--diagnostics=json): every line is a JSON object (see README, "Diagnostics as
+        // JSON"): the converter's diagnostics arrive as such; errors and notes of the run
+        // {"severity","text"}, fold lines {"folded":{...}}, per-file lines {"file_done":{...}}
+        // and the summary {"summary":{...}}; no progress line.
+        Format format = Format::text;
     };
     Report(std::FILE* err, Options const& options);
 
@@ -87,6 +96,8 @@ public:
     void summary(Summary const& s);
 
 private:
+    void message(std::string_view severity, std::string_view message);
+    bool json() const { return opt_.format == Format::json; }
     void clear_progress();
     void put(std::string_view text);
 
