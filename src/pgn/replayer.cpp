@@ -23,7 +23,7 @@ bool is_null_token(std::string_view t) {
     // branch simulation, master games).
     if (t.empty() || (t[0] != '-' && t[0] != 'Z' && t[0] != '0')) return false;
     while (!t.empty() && (t.back() == '+' || t.back() == '#')) t.remove_suffix(1);
-    return t == "--" || t == "---" || t == "Z0" || t == "0000";
+    return syntax::is_null_move_spelling(t);
 }
 
 bool all_digits(std::string_view t) {
@@ -31,18 +31,18 @@ bool all_digits(std::string_view t) {
            std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-// The non-standard results the grammar reads as the standard ones: the draws `½-½` and
-// `1/2`, the forfeits `(+)-(-)` and `(-)-(+)` (in the movetext or in the Result tag).
+// The non-standard results the grammar reads as the standard ones (syntax::result_spellings:
+// the draws `½-½` and `1/2`, the forfeits `(+)-(-)` and `(-)-(+)`, in the movetext or in the
+// Result tag) in their standard spelling; anything else as it is.
 std::string_view normalise_result(std::string_view r) {
-    if (r == "\xC2\xBD-\xC2\xBD" || r == "1/2") return "1/2-1/2";
-    if (r == "(+)-(-)") return "1-0";
-    if (r == "(-)-(+)") return "0-1";
-    return r;
+    auto const result = syntax::read_result(r);
+    return result ? syntax::result_text(result->outcome) : r;
 }
 
 // The four values of the Result tag and the game termination marker (§8.2.6).
 bool is_result(std::string_view r) {
-    return r == "1-0" || r == "0-1" || r == "1/2-1/2" || r == "*";
+    auto const result = syntax::read_result(r);
+    return result && result->spelling == syntax::Spelling::standard;
 }
 
 } // namespace
@@ -476,7 +476,8 @@ void Replayer::end_game(syntax::GameEnd const& end) {
     std::string_view tagged = tags_.value(TagKind::result); // result values hold no escapes
     bool const has_tag = tags_.first(TagKind::result) >= 0;
     auto const at_tag = tags_.location(TagKind::result, game_->start);
-    if (has_tag && (tagged == "(+)-(-)" || tagged == "(-)-(+)")) {
+    auto const tag_result = syntax::read_result(tagged);
+    if (has_tag && tag_result && tag_result->spelling == syntax::Spelling::forfeit) {
         Problem& p = add(ProblemKind::forfeit_result_tag, Severity::warning, at_tag);
         p.text = tagged;
         p.detail = normalise_result(tagged);
@@ -497,8 +498,8 @@ void Replayer::end_game(syntax::GameEnd const& end) {
 
 std::string_view Replayer::termination() const {
     if (!result_.text.empty()) return normalise_result(result_.text);
-    std::string_view const r = normalise_result(tags_.value(TagKind::result));
-    return r == "1-0" || r == "0-1" || r == "1/2-1/2" ? r : "*";
+    auto const r = syntax::read_result(tags_.value(TagKind::result));
+    return syntax::result_text(r ? r->outcome : syntax::Outcome::unknown);
 }
 
 } // namespace pgn_iccf::pgn
