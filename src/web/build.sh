@@ -68,6 +68,7 @@ src/pgn/game_reader.cpp
 src/pgn/writer.cpp
 src/pgn/converter.cpp
 src/pgn/replayer.cpp
+src/pgn/tags.cpp
 src/pgn/export.cpp
 src/io/source.cpp
 src/io/memory.cpp
