@@ -159,7 +159,7 @@ inline void deliver_move(State& st, char const* p, char const* e) {
 [[gnu::noinline]] inline void deliver_symbol(State& st, char const* p, char const* e) {
     auto const text = view(p, e);
     if (text.find_first_not_of('.') == std::string_view::npos) return; // "..." of "12. ..."
-    if (text == "--" || text == "---") { // null moves as real files write them
+    if (syntax::is_null_move_spelling(text)) { // null moves as real files write them
         deliver_move(st, p, e);
         return;
     }

@@ -54,11 +54,11 @@
 //   hold the next game too) is an error.
 // - Line ends LF, CRLF and lone CR; locations count each once.
 //
-// Diagnostics (never exceptions): errors end the game (end_game with syntax_error), e.g.
-// "expected a tag value in double quotes", "expected ')' closing the variation",
-// "unterminated comment: '{' at line 3 column 5 is never closed", "variation nesting deeper
-// than 512", "no tag pair, move or result here: this is not a game". Warnings do not: "game has no
-// result; it ends at the next tag section or the end of the input", the tag recoveries above,
+// Diagnostics (never exceptions), each a SyntaxCode (syntax.hpp; src/report words them):
+// errors end the game (end_game with syntax_error), e.g. expected_tag_value,
+// expected_variation_close, unterminated_comment, depth_exceeded (nesting deeper than
+// max_variation_depth), not_a_game. Warnings do not: no_result (the game ends at the next tag
+// section or the end of the input), the tag recoveries above,
 // unknown glyphs, NAGs out of range, a ')' outside every variation and a '}' or ']' that closes
 // nothing in the movetext (ignored), a result inside a variation (skipped: `(3. Nf3 1/2-1/2)`,
 // `(*)`), move-number periods glued to the move (`...Nc6`, `1 .e4`: read as the move) or to the

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -92,6 +93,68 @@ struct RawGame {
 };
 
 enum class CommentKind : std::uint8_t { brace, rest_of_line };
+
+// --- PGN facts with one home (REVIEW 3.2) -------------------------------------------------
+
+// The results of a game (§8.2.6) and the non-standard spellings real files use for them: one
+// table for the grammar's warnings, the replay's Result tag checks and the termination marker
+// written. scan::match_result finds exactly these spellings in the bytes (grammar_test).
+enum class Outcome : std::uint8_t { white_wins, black_wins, draw, unknown };
+enum class Spelling : std::uint8_t {
+    standard,   // 1-0, 0-1, 1/2-1/2, *
+    short_draw, // 1/2 (old files)
+    half_signs, // ½-½
+    forfeit,    // (+)-(-), (-)-(+): ICCF and correspondence archives
+};
+struct Result {
+    Outcome outcome = Outcome::unknown;
+    Spelling spelling = Spelling::standard;
+};
+struct ResultSpelling {
+    std::string_view text;
+    Result result;
+};
+inline constexpr ResultSpelling result_spellings[] = {
+    {"1-0", {Outcome::white_wins, Spelling::standard}},
+    {"0-1", {Outcome::black_wins, Spelling::standard}},
+    {"1/2-1/2", {Outcome::draw, Spelling::standard}},
+    {"*", {Outcome::unknown, Spelling::standard}},
+    {"1/2", {Outcome::draw, Spelling::short_draw}},
+    {"\xC2\xBD-\xC2\xBD", {Outcome::draw, Spelling::half_signs}},
+    {"(+)-(-)", {Outcome::white_wins, Spelling::forfeit}},
+    {"(-)-(+)", {Outcome::black_wins, Spelling::forfeit}},
+};
+
+// The result `text` spells, if it is one (whole).
+constexpr std::optional<Result> read_result(std::string_view text) {
+    for (ResultSpelling const& s : result_spellings)
+        if (s.text == text) return s.result;
+    return std::nullopt;
+}
+
+// The standard spelling of an outcome: "1-0", "0-1", "1/2-1/2" or "*".
+constexpr std::string_view result_text(Outcome o) {
+    switch (o) {
+    case Outcome::white_wins:
+        return "1-0";
+    case Outcome::black_wins:
+        return "0-1";
+    case Outcome::draw:
+        return "1/2-1/2";
+    default:
+        return "*";
+    }
+}
+
+// The spellings of a null move that are read (the grammar delivers the ones without letters
+// or digits as move tokens; the replay plays every one). Written as notation::null_move_text.
+inline constexpr std::string_view null_move_spellings[] = {"--", "---", "Z0", "0000"};
+
+constexpr bool is_null_move_spelling(std::string_view text) {
+    for (std::string_view s : null_move_spellings)
+        if (s == text) return true;
+    return false;
+}
 
 // What ended a game, for end_game.
 struct GameEnd {

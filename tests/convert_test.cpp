@@ -22,7 +22,7 @@ namespace {
 struct Converted {
     std::string out;
     std::string messages;
-    std::vector<std::string_view> kinds;
+    std::vector<report::MessageLine> lines;
     std::vector<pgn::GameStatus> status;
     int errors = 0, warnings = 0;
     std::uint64_t corrected = 0;
@@ -41,7 +41,7 @@ Converted convert(std::string const& input, pgn::ConvertOptions opt = {}) {
             continue;
         }
         auto r = conv.convert(game, c.out);
-        report::word_all(r, "test.pgn", c.messages, c.kinds);
+        report::word_all(r, "test.pgn", c.messages, c.lines);
         c.status.push_back(r.status);
         c.errors += r.errors;
         c.warnings += r.warnings;

@@ -586,3 +586,27 @@ BOOST_AUTO_TEST_CASE(find_line_end_with_readable_end) {
         }
     }
 }
+
+// One home for the spellings of results (syntax::result_spellings): the scanner finds each
+// whole and nothing longer or shorter, and read_result reads each back.
+BOOST_AUTO_TEST_CASE(result_spellings_are_what_match_result_finds) {
+    for (auto const& s : syntax::result_spellings) {
+        BOOST_TEST_CONTEXT(s.text) {
+            std::string const alone(s.text), spaced = alone + " ", glued = alone + "x";
+            BOOST_TEST(scan::match_result(alone.data(), alone.data() + alone.size()) ==
+                       alone.size());
+            BOOST_TEST(scan::match_result(spaced.data(), spaced.data() + spaced.size()) ==
+                       alone.size());
+            BOOST_TEST(scan::match_result(glued.data(), glued.data() + glued.size()) == 0u);
+            auto const r = syntax::read_result(s.text);
+            BOOST_TEST_REQUIRE(r.has_value());
+            BOOST_TEST((r->outcome == s.result.outcome && r->spelling == s.result.spelling));
+            BOOST_TEST(syntax::read_result(syntax::result_text(r->outcome)).has_value());
+        }
+    }
+    for (std::string_view not_one : {"1-1", "1/2-", "(+)-(+)", "0", "1-0x", ""})
+        BOOST_TEST(!syntax::read_result(not_one).has_value(), not_one);
+    BOOST_TEST(syntax::is_null_move_spelling("--"));
+    BOOST_TEST(syntax::is_null_move_spelling("Z0"));
+    BOOST_TEST(!syntax::is_null_move_spelling("-"));
+}

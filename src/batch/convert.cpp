@@ -2,8 +2,8 @@
 
 #include "report/wording.hpp"
 
-#include "report/terminal.hpp"
-
+#include <array>
+#include <cstdint>
 #include <cstdio>
 
 namespace pgn_iccf::batch {
@@ -24,12 +24,28 @@ std::string format_size(std::uint64_t n) {
     return buf;
 }
 
-// Starts a diagnostic line of this layer, in the converter's shape: "FILE:LINE:COL: SEVERITY: "
-// (the file name escaped for the terminal).
-void begin_diagnostic(std::string& m, BatchSource const& job, syntax::Location at,
-                      char const* severity) {
-    report::append_terminal_safe(m, job.display, report::no_cut);
-    m += ':' + std::to_string(at.line) + ':' + std::to_string(at.column) + ": " + severity + ": ";
+// Warnings of each kind in this call: those past BatchSource::worded_per_kind are not worded.
+using KindCounts = std::array<std::uint64_t, report::fold_key_count>;
+
+bool worded(report::FoldKey key, BatchSource const& job, KindCounts& counts) {
+    return key == report::FoldKey::none || ++counts[std::size_t(key)] <= job.worded_per_kind;
+}
+
+// A diagnostic of this layer, not in a game's replay, in the converter's shape.
+void add_line(ConvertedBatch& b, BatchSource const& job, report::Line const& line,
+              report::FoldKey key, KindCounts& counts) {
+    if (worded(key, job, counts)) report::append_line(b.messages, line, job.format);
+    b.lines.push_back({key, b.messages.size()});
+}
+
+// The problems of a game's report, worded (or counted only: see worded).
+void add_problems(ConvertedBatch& b, BatchSource const& job, pgn::GameReport const& r,
+                  KindCounts& counts) {
+    for (pgn::Problem const& p : r.problems) {
+        report::FoldKey const key = report::fold_key(p);
+        if (worded(key, job, counts)) report::word(p, r, job.display, b.messages, job.format);
+        b.lines.push_back({key, b.messages.size()});
+    }
 }
 
 // Bytes as read to the rejects file; a line end keeps games apart when the input's last game
@@ -42,17 +58,21 @@ void add_to_rejects(ConvertedBatch& b, std::string_view bytes) {
 // A piece of a game larger than --max-game-size: the game is one rejected game with one error
 // (at its first piece); its bytes, piece by piece, go to the rejects file unparsed.
 void oversized_piece(ConvertedBatch& b, syntax::RawGame const& piece, pgn::GamePart part,
-                     BatchSource const& job) {
+                     BatchSource const& job, KindCounts& counts) {
     if (part == pgn::GamePart::oversized_first) {
         ++b.game_count;
         ++b.rejected;
         ++b.errors;
-        std::string& m = b.messages;
-        begin_diagnostic(m, job, piece.start, "error");
-        m += "game " + std::to_string(piece.number) + ": the game is larger than " +
-             format_size(job.max_game_size) + " (--max-game-size): not read";
-        b.kinds.emplace_back(); // an error
-        m += job.keep_rejects ? "; its bytes go to the rejects file\n" : "\n";
+        std::string const text = "the game is larger than " + format_size(job.max_game_size) +
+                                 " (--max-game-size): not read" +
+                                 (job.keep_rejects ? "; its bytes go to the rejects file" : "");
+        report::Line line;
+        line.file = job.display;
+        line.where = piece.start;
+        line.game = piece.number;
+        line.code = "game_too_large";
+        line.text = text;
+        add_line(b, job, line, report::FoldKey::none, counts);
     }
     if (!job.keep_rejects) return;
     if (part == pgn::GamePart::oversized_last)
@@ -65,25 +85,30 @@ void oversized_piece(ConvertedBatch& b, syntax::RawGame const& piece, pgn::GameP
 // text_more): no game, so not counted; a warning naming its lines (at the first piece), and
 // its bytes go to the rejects file so that nothing is lost (pieces as they are).
 void text_between_games(ConvertedBatch& b, syntax::RawGame const& text, pgn::GamePart part,
-                        BatchSource const& job) {
+                        BatchSource const& job, KindCounts& counts) {
     if (part == pgn::GamePart::text_more) {
         if (job.keep_rejects) b.rejects += text.bytes;
         return;
     }
     ++b.warnings;
-    std::string& m = b.messages;
-    begin_diagnostic(m, job, text.start, "warning");
     auto const last = pgn::last_line(text);
     bool const more = part == pgn::GamePart::text_first;
-    m += (more                      ? "from line "
-          : last == text.start.line ? "line "
-                                    : "lines ") +
-         std::to_string(text.start.line) +
-         (more || last == text.start.line ? std::string() : '-' + std::to_string(last)) +
-         ": text between games is not a game";
-    m += job.keep_rejects ? "; its bytes go to the rejects file\n"
-                          : "; left out (--rejects keeps it)\n";
-    b.kinds.emplace_back("text between games");
+    std::string const words =
+        (more                      ? "from line "
+         : last == text.start.line ? "line "
+                                   : "lines ") +
+        std::to_string(text.start.line) +
+        (more || last == text.start.line ? std::string() : '-' + std::to_string(last)) +
+        ": text between games is not a game" +
+        (job.keep_rejects ? "; its bytes go to the rejects file"
+                          : "; left out (--rejects keeps it)");
+    report::Line line;
+    line.file = job.display;
+    line.severity = syntax::Severity::warning;
+    line.where = text.start;
+    line.code = "text_between_games";
+    line.text = words;
+    add_line(b, job, line, report::text_between_games, counts);
     if (!job.keep_rejects) return;
     if (more)
         b.rejects += text.bytes;
@@ -95,16 +120,17 @@ void text_between_games(ConvertedBatch& b, syntax::RawGame const& text, pgn::Gam
 
 void convert_batch(pgn::GameBatch const& games, pgn::Converter& converter,
                    BatchSource const& source, ConvertedBatch& b) {
+    KindCounts counts{};
     for (std::size_t i = 0; i < games.games.size(); ++i) {
         syntax::RawGame const& game = games.games[i];
         pgn::GamePart const part = games.parts[i];
         if (part == pgn::GamePart::text || part == pgn::GamePart::text_first ||
             part == pgn::GamePart::text_more) {
-            text_between_games(b, game, part, source);
+            text_between_games(b, game, part, source, counts);
             continue;
         }
         if (part != pgn::GamePart::whole) {
-            oversized_piece(b, game, part, source);
+            oversized_piece(b, game, part, source, counts);
             continue;
         }
         ++b.game_count;
@@ -113,7 +139,7 @@ void convert_batch(pgn::GameBatch const& games, pgn::Converter& converter,
         b.errors += std::uint64_t(r.errors);
         b.warnings += std::uint64_t(r.warnings);
         b.corrected += r.corrected;
-        report::word_all(r, source.display, b.messages, b.kinds);
+        add_problems(b, source, r, counts);
         switch (r.status) {
         case pgn::GameStatus::converted:
             ++b.converted;

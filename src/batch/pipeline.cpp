@@ -59,10 +59,10 @@ struct Batch : ConvertedBatch {
             std::vector<syntax::RawGame>().swap(games.games);
             std::vector<pgn::GamePart>().swap(games.parts);
         }
-        if (kinds.capacity() > kept_games)
-            std::vector<std::string_view>().swap(kinds);
+        if (lines.capacity() > kept_games)
+            std::vector<report::MessageLine>().swap(lines);
         else
-            kinds.clear();
+            lines.clear();
         clear_counts();
     }
 
@@ -166,7 +166,16 @@ public:
         if (stopped_ || b.pause) return;
         Job const& job = plan_.jobs[b.job];
         if (b.first) start_job(job, b);
-        if (!b.messages.empty()) show_messages(b);
+        if (!b.lines.empty()) show_messages(b);
+        write_outputs(b);
+        add_counts(b);
+        if (b.last) end_job(job, b);
+        report_.progress(files_done_, b.consumed, sum_.bytes + (b.last ? 0 : b.bytes), sum_.games);
+    }
+
+private:
+    // The batch's output and rejects to their sinks (a failure stops the run).
+    void write_outputs(Batch const& b) {
         io::ByteSink* out = plan_.directory_mode ? job_sink_.get() : sinks_.single;
         std::string const& text = b.packed.empty() ? b.out : b.packed;
         if (out && !text.empty()) {
@@ -187,6 +196,10 @@ public:
                 stop();
             }
         }
+    }
+
+    // The batch's counts into the run's summary and the file's line.
+    void add_counts(Batch const& b) {
         std::uint64_t const games = b.game_count;
         sum_.games += games;
         sum_.converted += b.converted;
@@ -201,41 +214,39 @@ public:
         file_.kept_broken += b.kept_broken;
         file_.errors += b.errors;
         file_.warnings += b.warnings;
-        if (b.last) end_job(job, b);
-        report_.progress(files_done_, b.consumed, sum_.bytes + (b.last ? 0 : b.bytes), sum_.games);
     }
 
-private:
     // A count per warning kind, in order of first appearance (a run sees a few dozen kinds).
-    using KindCounts = std::vector<std::pair<std::string_view, std::uint64_t>>;
-    static std::uint64_t count(KindCounts& counts, std::string_view kind) {
+    using KindCounts = std::vector<std::pair<report::FoldKey, std::uint64_t>>;
+    static std::uint64_t count(KindCounts& counts, report::FoldKey kind) {
         for (auto& [k, n] : counts)
-            if (k.data() == kind.data() || k == kind) return ++n;
+            if (k == kind) return ++n;
         counts.emplace_back(kind, 1);
         return 1;
     }
 
-    // Passes the batch's diagnostics to the report: every error; warnings as
+    // Whether a diagnostic of this kind is shown: every error; warnings as
     // PipelineOptions::warnings says (folded: the first few of each kind in this file).
+    bool shown(report::FoldKey kind) {
+        if (kind == report::FoldKey::none) return true;
+        count(sum_.warning_kinds, kind);
+        std::uint64_t const n = count(file_kinds_, kind);
+        return opt_.warnings == WarningDisplay::all ||
+               (opt_.warnings == WarningDisplay::folded && n <= opt_.warnings_per_kind);
+    }
+
+    // Passes the batch's diagnostics to the report, runs of shown lines at once: each line's
+    // fold key and end come with it (Batch::lines), so the text is not read again.
     void show_messages(Batch const& b) {
         std::string_view const all = b.messages;
-        std::size_t pos = 0, shown_from = 0;
-        for (std::size_t i = 0; pos < all.size(); ++i) {
-            std::size_t end = all.find('\n', pos);
-            end = end == std::string_view::npos ? all.size() : end + 1;
-            std::string_view const kind = i < b.kinds.size() ? b.kinds[i] : std::string_view{};
-            bool show = true;
-            if (!kind.empty()) {
-                count(sum_.warning_kinds, kind);
-                std::uint64_t const n = count(file_kinds_, kind);
-                show = opt_.warnings == WarningDisplay::all ||
-                       (opt_.warnings == WarningDisplay::folded && n <= opt_.warnings_per_kind);
+        std::size_t begin = 0, shown_from = 0;
+        for (report::MessageLine const& line : b.lines) {
+            if (!shown(line.key)) {
+                if (begin > shown_from)
+                    report_.diagnostics(all.substr(shown_from, begin - shown_from));
+                shown_from = line.end;
             }
-            if (!show) {
-                if (pos > shown_from) report_.diagnostics(all.substr(shown_from, pos - shown_from));
-                shown_from = end;
-            }
-            pos = end;
+            begin = line.end;
         }
         if (all.size() > shown_from) report_.diagnostics(all.substr(shown_from));
     }
@@ -352,7 +363,12 @@ void convert(Batch& b, pgn::Converter& converter, Plan const& plan, PipelineOpti
              Sinks const& sinks) {
     if (b.pause) return;
     Job const& job = plan.jobs[b.job];
-    BatchSource const source{job.display, sinks.rejects != nullptr, opt.max_game_size};
+    BatchSource source{job.display, sinks.rejects != nullptr, opt.max_game_size, opt.diagnostics};
+    // Only warnings the writer may show are worded: within a batch (one file), a kind's
+    // warnings past the fold limit never are (the writer still counts them by key).
+    source.worded_per_kind = opt.warnings == WarningDisplay::all      ? UINT64_MAX
+                             : opt.warnings == WarningDisplay::folded ? opt.warnings_per_kind
+                                                                      : 0;
     convert_batch(b.games, converter, source, b);
     io::Compression const c =
         plan.directory_mode ? job.output_compression : sinks.single_compression;

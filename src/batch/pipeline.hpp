@@ -36,6 +36,7 @@ struct PipelineOptions {
     std::size_t max_game_size = pgn::GameReader::default_max_game_size; // larger: unread
     std::uint64_t max_window = io::default_max_window; // larger zstd windows: refused
     WarningDisplay warnings = WarningDisplay::folded;
+    report::Format diagnostics = report::Format::text; // --diagnostics
     bool stdin_closed = false;           // standard input was closed at start: "-" cannot be read
     std::uint64_t warnings_per_kind = 5; // folded: shown per file and kind, then counted
 };

@@ -42,7 +42,8 @@ Summary run(RunOptions const& options, std::FILE* err) {
                         .progress = options.progress,
                         .file_lines = plan.directory_mode || plan.jobs.size() > 1,
                         .files = plan.jobs.size(),
-                        .total = plan.total_size_known ? plan.total_size : 0});
+                        .total = plan.total_size_known ? plan.total_size : 0,
+                        .format = options.pipeline.diagnostics});
     Summary sum;
     auto finish = [&](bool summary) {
         sum.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -104,6 +104,7 @@ struct Cli {
     batch::RunOptions run;
     std::string to = "numeric", lang = "en", input_lang = "en";
     std::string max_game_size, max_window;
+    std::string diagnostics = "text";
     int jobs = 0;
 };
 
@@ -174,7 +175,10 @@ void describe(Table& t, Cli& c) {
                           "them)") //
         ("progress", po::bool_switch(&run.progress),
          "show progress even when standard error is not a terminal") //
-        ("help,h", "show this help")                                 //
+        ("diagnostics", po::value(&c.diagnostics)->value_name("FORMAT"),
+         "text (the default) or json: one JSON object per line on standard error for each "
+         "diagnostic, fold line, file line and the summary") //
+        ("help,h", "show this help")                         //
         ("version", "show the version");
     po::options_description hidden;
     hidden.add_options()("input", po::value<std::vector<std::string>>(&run.plan.inputs));
@@ -216,6 +220,9 @@ std::string settle(Cli& c, po::variables_map const& vm) {
     convert.variations = !vm.count("no-variations");
     if (vm.count("all-warnings") && vm.count("no-warnings"))
         return "--all-warnings and --no-warnings exclude each other";
+    if (c.diagnostics != "text" && c.diagnostics != "json")
+        return "unknown format '" + c.diagnostics + "' for --diagnostics (text or json)";
+    if (c.diagnostics == "json") c.run.pipeline.diagnostics = report::Format::json;
     if (vm.count("all-warnings")) c.run.pipeline.warnings = batch::WarningDisplay::all;
     if (vm.count("no-warnings")) c.run.pipeline.warnings = batch::WarningDisplay::none;
     if (vm.count("jobs") && c.jobs < 1) return "--jobs must be at least 1";

@@ -15,11 +15,6 @@ namespace {
 using chess::Color;
 using notation::Notation;
 
-constexpr std::array<std::string_view, 7> roster = {"Event", "Site",  "Date",  "Round",
-                                                    "White", "Black", "Result"};
-constexpr std::array<std::string_view, 7> roster_default = {"?", "?", "????.??.??", "?",
-                                                            "?", "?", "*"};
-
 } // namespace
 
 void ExportWriter::begin_game(syntax::RawGame const& game) {
@@ -335,14 +330,14 @@ void ExportWriter::write(std::string& out, TagTable const& tags, std::string_vie
         }
     };
     // Seven Tag Roster first, in its order.
-    for (std::size_t i = 0; i < roster.size(); ++i) {
+    for (std::size_t i = 0; i < roster_names.size(); ++i) {
         int at_tag = tags.first(TagKind(i));
         if (TagKind(i) == TagKind::result)
-            put(roster[i], termination); // always equal to the marker (§8.2.6)
+            put(roster_names[i], termination); // always equal to the marker (§8.2.6)
         else if (at_tag >= 0)
-            copy_tag(roster[i], all[std::size_t(at_tag)]);
+            copy_tag(roster_names[i], all[std::size_t(at_tag)]);
         else
-            put(roster[i], roster_default[i]);
+            put(roster_names[i], roster_defaults[i]);
     }
     if (opt_.to == Notation::numeric) put("Notation", "ICCF");
     // The other tags in input order (a repeated roster tag is kept where it was); the tags

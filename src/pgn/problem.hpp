@@ -34,6 +34,7 @@ enum class ProblemKind : std::uint8_t {
     read_in_another_language,   // token: English's first failure; languages
     languages_disagree,         // token: the first move read differently; read_as, languages,
                                 // other_read_as, other_languages
+    count                       // not a kind: the number of kinds (tests loop over every value)
 };
 
 // A move named in a diagnostic, in the two notations messages use.

@@ -23,7 +23,7 @@ bool is_null_token(std::string_view t) {
     // branch simulation, master games).
     if (t.empty() || (t[0] != '-' && t[0] != 'Z' && t[0] != '0')) return false;
     while (!t.empty() && (t.back() == '+' || t.back() == '#')) t.remove_suffix(1);
-    return t == "--" || t == "---" || t == "Z0" || t == "0000";
+    return syntax::is_null_move_spelling(t);
 }
 
 bool all_digits(std::string_view t) {
@@ -31,18 +31,18 @@ bool all_digits(std::string_view t) {
            std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-// The non-standard results the grammar reads as the standard ones: the draws `½-½` and
-// `1/2`, the forfeits `(+)-(-)` and `(-)-(+)` (in the movetext or in the Result tag).
+// The non-standard results the grammar reads as the standard ones (syntax::result_spellings:
+// the draws `½-½` and `1/2`, the forfeits `(+)-(-)` and `(-)-(+)`, in the movetext or in the
+// Result tag) in their standard spelling; anything else as it is.
 std::string_view normalise_result(std::string_view r) {
-    if (r == "\xC2\xBD-\xC2\xBD" || r == "1/2") return "1/2-1/2";
-    if (r == "(+)-(-)") return "1-0";
-    if (r == "(-)-(+)") return "0-1";
-    return r;
+    auto const result = syntax::read_result(r);
+    return result ? syntax::result_text(result->outcome) : r;
 }
 
 // The four values of the Result tag and the game termination marker (§8.2.6).
 bool is_result(std::string_view r) {
-    return r == "1-0" || r == "0-1" || r == "1/2-1/2" || r == "*";
+    auto const result = syntax::read_result(r);
+    return result && result->spelling == syntax::Spelling::standard;
 }
 
 } // namespace
@@ -59,56 +59,6 @@ std::string variant_kind(std::string_view value) {
         k == "frc" || k == "fischerrandomchess" || k == "chess960fischerrandom")
         return "chess960";
     return std::string(value);
-}
-
-// ---- TagTable
-
-void TagTable::clear() {
-    tags_.clear();
-    first_.fill(-1);
-}
-
-void TagTable::add(syntax::Token const& name, syntax::Token const& value, bool plain) {
-    TagKind const kind = classify(name.text);
-    if (kind != TagKind::other && first(kind) < 0) first_[std::size_t(kind)] = int(tags_.size());
-    tags_.push_back({name, value, kind, plain});
-}
-
-std::string_view TagTable::value(TagKind kind) const {
-    int i = first(kind);
-    return i < 0 ? std::string_view{} : tags_[std::size_t(i)].value.text;
-}
-
-syntax::Location TagTable::location(TagKind kind, syntax::Location otherwise) const {
-    int i = first(kind);
-    return i < 0 ? otherwise : tags_[std::size_t(i)].name.where;
-}
-
-void TagTable::release_if_above(std::size_t keep) { pgn::release_if_above(tags_, keep); }
-
-TagKind TagTable::classify(std::string_view n) {
-    using scan::iequals; // ASCII, whatever the locale
-    switch (n.size()) {
-    case 3:
-        return iequals(n, "FEN") ? TagKind::fen : TagKind::other;
-    case 4:
-        return n == "Site" ? TagKind::site : n == "Date" ? TagKind::date : TagKind::other;
-    case 5:
-        return n == "Event"          ? TagKind::event
-               : n == "Round"        ? TagKind::round
-               : n == "White"        ? TagKind::white
-               : n == "Black"        ? TagKind::black
-               : iequals(n, "SetUp") ? TagKind::setup
-                                     : TagKind::other;
-    case 6:
-        return n == "Result" ? TagKind::result : TagKind::other;
-    case 7:
-        return iequals(n, "Variant") ? TagKind::variant : TagKind::other;
-    case 8:
-        return iequals(n, "Notation") ? TagKind::notation : TagKind::other;
-    default:
-        return TagKind::other;
-    }
 }
 
 // ---- Replayer
@@ -476,7 +426,8 @@ void Replayer::end_game(syntax::GameEnd const& end) {
     std::string_view tagged = tags_.value(TagKind::result); // result values hold no escapes
     bool const has_tag = tags_.first(TagKind::result) >= 0;
     auto const at_tag = tags_.location(TagKind::result, game_->start);
-    if (has_tag && (tagged == "(+)-(-)" || tagged == "(-)-(+)")) {
+    auto const tag_result = syntax::read_result(tagged);
+    if (has_tag && tag_result && tag_result->spelling == syntax::Spelling::forfeit) {
         Problem& p = add(ProblemKind::forfeit_result_tag, Severity::warning, at_tag);
         p.text = tagged;
         p.detail = normalise_result(tagged);
@@ -497,8 +448,8 @@ void Replayer::end_game(syntax::GameEnd const& end) {
 
 std::string_view Replayer::termination() const {
     if (!result_.text.empty()) return normalise_result(result_.text);
-    std::string_view const r = normalise_result(tags_.value(TagKind::result));
-    return r == "1-0" || r == "0-1" || r == "1/2-1/2" ? r : "*";
+    auto const r = syntax::read_result(tags_.value(TagKind::result));
+    return syntax::result_text(r ? r->outcome : syntax::Outcome::unknown);
 }
 
 } // namespace pgn_iccf::pgn

@@ -17,6 +17,7 @@
 #include "grammar/parse.hpp"
 #include "notation/notation.hpp"
 #include "pgn/problem.hpp"
+#include "pgn/tags.hpp"
 
 #include <array>
 #include <cstdint>
@@ -25,56 +26,6 @@
 #include <vector>
 
 namespace pgn_iccf::pgn {
-
-// The tags of a game, and the index of the first of each kind the replay looks at: the
-// Seven Tag Roster in its order (the export writer's roster table follows it), then FEN,
-// Variant, Notation, SetUp; other: the rest.
-enum class TagKind : std::uint8_t {
-    event,
-    site,
-    date,
-    round,
-    white,
-    black,
-    result,
-    fen,
-    variant,
-    notation,
-    setup,
-    other
-};
-
-class TagTable {
-public:
-    struct Tag {
-        syntax::Token name;
-        syntax::Token value;
-        TagKind kind;
-        bool plain; // the value holds neither '\\' nor '"' (Visitor::plain_tag)
-    };
-    // Real tag sections hold a few dozen pairs; a bound keeps a hostile section of millions
-    // from holding tens of MiB of tag records (the splitter likewise remembers at most 4096
-    // distinct names).
-    static constexpr std::size_t max_tags = 4096;
-
-    void clear();
-    bool full() const { return tags_.size() == max_tags; }
-    void add(syntax::Token const& name, syntax::Token const& value, bool plain = false);
-    std::vector<Tag> const& all() const { return tags_; }
-    int first(TagKind kind) const { return first_[std::size_t(kind)]; } // index in all(), or -1
-    std::string_view value(TagKind kind) const; // raw value of the first such tag, or ""
-    // The first such tag's name, or `otherwise` when there is none.
-    syntax::Location location(TagKind kind, syntax::Location otherwise) const;
-    void release_if_above(std::size_t keep);
-
-    // The roster's exact names, as the standard writes them; FEN, Variant, Notation and SetUp
-    // in any letter case (real files write "fen", "FEN", "fEn").
-    static TagKind classify(std::string_view name);
-
-private:
-    std::vector<Tag> tags_;
-    std::array<int, std::size_t(TagKind::other)> first_{};
-};
 
 // The state of the line being replayed (the main line or the innermost variation).
 enum class LineState : std::uint8_t {

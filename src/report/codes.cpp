@@ -117,7 +117,7 @@ std::string syntax_message(SyntaxCode code, std::string_view token, syntax::Loca
         break;
     case SyntaxCode::forfeit_result:
         m.append(token).append("'; read as ");
-        m.append(token.size() > 1 && token[1] == '+' ? "1-0" : "0-1");
+        if (auto const r = syntax::read_result(token)) m.append(syntax::result_text(r->outcome));
         break;
     default:
         break;

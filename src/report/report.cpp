@@ -51,10 +51,47 @@ std::string format_warning_kinds(Summary const& s) {
     for (auto const& [kind, n] : kinds) {
         std::snprintf(buf, sizeof buf, "pgn-iccf: %8" PRIu64 "  ", n);
         text += buf;
-        text += kind;
+        text += fold_wording(kind);
         text += '\n';
     }
     return text;
+}
+
+std::string format_summary_json(Summary const& s) {
+    auto field = [](std::string& out, char const* name, std::uint64_t n) {
+        out += ",\"";
+        out += name;
+        out += "\":" + std::to_string(n);
+    };
+    std::string j = "{\"summary\":{\"games\":" + std::to_string(s.games);
+    field(j, "converted", s.converted);
+    field(j, "rejected", s.rejected);
+    field(j, "kept_broken", s.kept_broken);
+    field(j, "moves", s.moves);
+    field(j, "errors", s.errors);
+    field(j, "warnings", s.warnings);
+    field(j, "corrected", s.corrected);
+    field(j, "files", s.files);
+    field(j, "unreadable", s.unreadable);
+    field(j, "bytes", s.bytes);
+    char secs[32];
+    std::snprintf(secs, sizeof secs, "%.3f", s.seconds);
+    j += ",\"seconds\":";
+    j += secs;
+    j += ",\"exit_status\":" + std::to_string(exit_status(s));
+    j += ",\"warnings_by_kind\":[";
+    auto kinds = s.warning_kinds;
+    std::stable_sort(kinds.begin(), kinds.end(),
+                     [](auto const& a, auto const& b) { return a.second > b.second; });
+    for (std::size_t i = 0; i < kinds.size(); ++i) {
+        j += i == 0 ? "{\"code\":" : ",{\"code\":";
+        append_json_string(j, fold_name(kinds[i].first));
+        j += ",\"kind\":";
+        append_json_string(j, fold_wording(kinds[i].first));
+        j += ",\"count\":" + std::to_string(kinds[i].second) + "}";
+    }
+    j += "]}}\n";
+    return j;
 }
 
 Report::Report(std::FILE* err, Options const& options)
@@ -67,38 +104,74 @@ void Report::put(std::string_view text) {
 }
 
 // Messages of this layer quote file names and I/O errors: escaped, never cut (see
-// report/terminal.hpp).
-void Report::error(std::string_view message) {
-    std::string line = "pgn-iccf: error: ";
-    append_terminal_safe(line, message, no_cut);
-    line += '\n';
+// report/terminal.hpp); in JSON, whole.
+void Report::message(std::string_view severity, std::string_view message) {
+    std::string line;
+    if (json()) {
+        line = "{\"severity\":\"";
+        line += severity;
+        line += "\",\"text\":";
+        append_json_string(line, message);
+        line += "}\n";
+    } else {
+        line = "pgn-iccf: ";
+        line += severity;
+        line += ": ";
+        append_terminal_safe(line, message, no_cut);
+        line += '\n';
+    }
     put(line);
 }
 
+void Report::error(std::string_view message) { this->message("error", message); }
+
 void Report::note(std::string_view message) {
-    if (opt_.quiet) return;
-    std::string line = "pgn-iccf: note: ";
-    append_terminal_safe(line, message, no_cut);
-    line += '\n';
-    put(line);
+    if (!opt_.quiet) this->message("note", message);
 }
 
 void Report::diagnostics(std::string_view lines) {
     if (!lines.empty()) put(lines);
 }
 
-void Report::folded(std::string_view input, std::string_view kind, std::uint64_t more) {
+void Report::folded(std::string_view input, FoldKey kind, std::uint64_t more) {
     std::string line;
+    if (json()) {
+        line = "{\"folded\":{\"file\":";
+        append_json_string(line, input);
+        line += ",\"code\":";
+        append_json_string(line, fold_name(kind));
+        line += ",\"kind\":";
+        append_json_string(line, fold_wording(kind));
+        line += ",\"more\":" + std::to_string(more) + "}}\n";
+        put(line);
+        return;
+    }
     append_terminal_safe(line, input, no_cut);
     line += ": ... and " + std::to_string(more) + " more warning";
     line += more == 1 ? " like this (" : "s like this (";
-    line += kind;
+    line += fold_wording(kind);
     line += "); --all-warnings shows every one\n";
     put(line);
 }
 
 void Report::file_done(FileLine const& f) {
     if (opt_.quiet || !opt_.file_lines) return;
+    if (json()) {
+        std::string line = "{\"file_done\":{\"input\":";
+        append_json_string(line, f.input);
+        line += ",\"output\":";
+        if (f.output.empty())
+            line += "null";
+        else
+            append_json_string(line, f.output);
+        line += ",\"games\":" + std::to_string(f.games) +
+                ",\"rejected\":" + std::to_string(f.rejected) +
+                ",\"kept_broken\":" + std::to_string(f.kept_broken) +
+                ",\"errors\":" + std::to_string(f.errors) +
+                ",\"warnings\":" + std::to_string(f.warnings) + "}}\n";
+        put(line);
+        return;
+    }
     char buf[256];
     std::snprintf(buf, sizeof buf,
                   ": %" PRIu64 " game%s, %" PRIu64 " rejected, %" PRIu64 " kept broken, %" PRIu64
@@ -117,7 +190,7 @@ void Report::file_done(FileLine const& f) {
 
 void Report::progress(std::uint64_t files_done, std::uint64_t consumed, std::uint64_t bytes,
                       std::uint64_t games) {
-    if (opt_.quiet || !opt_.progress) return;
+    if (opt_.quiet || !opt_.progress || json()) return;
     auto const now = std::chrono::steady_clock::now();
     if (shown_ && now - last_ < std::chrono::milliseconds(250)) return;
     last_ = now;
@@ -152,6 +225,10 @@ void Report::clear_progress() {
 void Report::summary(Summary const& s) {
     clear_progress();
     if (opt_.quiet) return;
+    if (json()) {
+        put(format_summary_json(s));
+        return;
+    }
     std::string line = format_summary(s);
     line += '\n';
     line += format_warning_kinds(s);

@@ -4,6 +4,9 @@
 // file in directory mode, and the summary closes the run.
 #pragma once
 
+#include "report/fold.hpp"
+#include "report/line.hpp"
+
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -36,8 +39,8 @@ struct Summary {
     std::uint64_t bytes = 0;     // PGN bytes read (after decompression)
     double seconds = 0;
     bool io_failure = false; // an input could not be read or an output not written
-    // Warnings by kind (pgn::GameReport::kinds), in order of first appearance.
-    std::vector<std::pair<std::string_view, std::uint64_t>> warning_kinds;
+    // Warnings by kind (fold.hpp), in order of first appearance.
+    std::vector<std::pair<FoldKey, std::uint64_t>> warning_kinds;
 };
 
 // Exit status of CLI.md: 0 all converted, 1 some games not converted, 2 I/O or usage.
@@ -45,6 +48,9 @@ int exit_status(Summary const& s);
 
 // The summary as printed at the end of a run (one line, no line end).
 std::string format_summary(Summary const& s);
+
+// The summary as one JSON object on one line (ending in '\n'): {"summary":{...}}.
+std::string format_summary_json(Summary const& s);
 
 // The lines after the summary counting warnings by kind, most frequent first (each ending in
 // '\n'; "" when there were no warnings).
@@ -65,6 +71,11 @@ public:
         bool file_lines = false; // a line per file (directory mode)
         std::uint64_t files = 0; // number of inputs (for "file 3/12")
         std::uint64_t total = 0; // total input size in bytes as stored (0 = unknown)
+        // json (--diagnostics=json): every line is a JSON object (see README, "Diagnostics as
+        // JSON"): the converter's diagnostics arrive as such; errors and notes of the run
+        // {"severity","text"}, fold lines {"folded":{...}}, per-file lines {"file_done":{...}}
+        // and the summary {"summary":{...}}; no progress line.
+        Format format = Format::text;
     };
     Report(std::FILE* err, Options const& options);
 
@@ -76,7 +87,7 @@ public:
     // chooses which warnings to pass).
     void diagnostics(std::string_view lines);
     // Closes a file's diagnostics: "FILE: ... and N more warnings like this (KIND)".
-    void folded(std::string_view input, std::string_view kind, std::uint64_t more);
+    void folded(std::string_view input, FoldKey kind, std::uint64_t more);
     void file_done(FileLine const& line);
     // Progress: inputs finished, bytes consumed as stored (compressed bytes for compressed
     // inputs), PGN bytes and games done.
@@ -85,6 +96,8 @@ public:
     void summary(Summary const& s);
 
 private:
+    void message(std::string_view severity, std::string_view message);
+    bool json() const { return opt_.format == Format::json; }
     void clear_progress();
     void put(std::string_view text);
 

@@ -1,7 +1,7 @@
 #include "report/wording.hpp"
 
-#include "grammar/parse.hpp"
 #include "report/codes.hpp"
+#include "report/line.hpp"
 #include "report/terminal.hpp"
 
 #include <string>
@@ -211,71 +211,18 @@ std::string message_of(Problem const& p) {
         m.append(" with those of " + p.other_languages +
                  "; the game is not converted (name its language with --input-lang)");
         break;
+    case ProblemKind::count:
+        break;
     }
     return m;
 }
 
 } // namespace
 
-std::string_view kind_of(Problem const& p) {
-    if (p.severity == syntax::Severity::error) return {};
-    switch (p.kind) {
-    case ProblemKind::syntax:
-        return syntax_kind(p.syntax_code);
-    case ProblemKind::unplayable_move:
-        return p.corrected ? "typo corrected (--fix-typos)"
-                           : "unplayable move in a variation, the variation cut";
-    case ProblemKind::short_promotion:
-        return "non-standard four-digit promotion";
-    case ProblemKind::variation_after_unplayable:
-        return "variation after an unplayable move kept as '(...)'";
-    case ProblemKind::nested_variation:
-        return "variation directly inside a variation";
-    case ProblemKind::empty_variation:
-        return "variation without a move left out";
-    case ProblemKind::forfeit_result_tag:
-        return "forfeit result";
-    case ProblemKind::result_tag_not_result:
-        return "Result tag that is not a result";
-    case ProblemKind::result_differs:
-        return "result differs from the Result tag";
-    case ProblemKind::read_in_another_language:
-        return "game read in another language (--input-lang auto)";
-    default:
-        return {};
-    }
-}
+std::string_view kind_of(Problem const& p) { return fold_wording(fold_key(p)); }
 
-void word(Problem const& p, pgn::GameReport const& game, std::string_view file, std::string& m) {
-    append_terminal_safe(m, file, no_cut);
-    m.push_back(':');
-    m.append(std::to_string(p.where.line));
-    m.push_back(':');
-    m.append(std::to_string(p.where.column));
-    m.append(p.severity == syntax::Severity::error ? ": error: " : ": warning: ");
-    m.append("game ");
-    m.append(std::to_string(game.game));
-    std::string white, black;
-    parser::unescape_tag_value(p.white, white);
-    parser::unescape_tag_value(p.black, black);
-    if (!white.empty() || !black.empty()) {
-        m.append(" (");
-        append_terminal_safe(m, white.empty() ? "?" : white);
-        m.append(" - ");
-        append_terminal_safe(m, black.empty() ? "?" : black);
-        m.push_back(')');
-    }
-    if (p.move_number != 0) {
-        m.append(", move ");
-        m.append(std::to_string(p.move_number));
-        m.append(p.side == chess::Color::white ? "." : "...");
-    }
-    m.append(": ");
-    if (!p.token.empty()) {
-        m.push_back('\'');
-        append_terminal_safe(m, p.token);
-        m.append("': ");
-    }
+std::string message(Problem const& p) {
+    std::string m;
     if (!p.read_furthest.empty()) {
         m.append("no language plays every move; read furthest with the piece letters of ");
         m.append(p.read_furthest);
@@ -283,14 +230,38 @@ void word(Problem const& p, pgn::GameReport const& game, std::string_view file, 
                  " played, --input-lang auto): ");
     }
     m.append(message_of(p));
-    m.push_back('\n');
+    return m;
+}
+
+std::string_view code_name(Problem const& p) {
+    return p.kind == ProblemKind::syntax ? syntax_code_name(p.syntax_code)
+                                         : problem_kind_name(p.kind);
+}
+
+void word(Problem const& p, pgn::GameReport const& game, std::string_view file, std::string& out,
+          Format format) {
+    std::string const text = message(p);
+    Line line;
+    line.file = file;
+    line.severity = p.severity;
+    line.where = p.where;
+    line.game = game.game;
+    line.white = p.white;
+    line.black = p.black;
+    line.move_number = p.move_number;
+    line.side = p.side;
+    line.token = p.token;
+    line.code = code_name(p);
+    line.text = text;
+    line.suggestions = &p.suggestions;
+    append_line(out, line, format);
 }
 
 void word_all(pgn::GameReport const& r, std::string_view file, std::string& out,
-              std::vector<std::string_view>& kinds) {
+              std::vector<MessageLine>& lines, Format format) {
     for (Problem const& p : r.problems) {
-        word(p, r, file, out);
-        kinds.push_back(kind_of(p));
+        word(p, r, file, out, format);
+        lines.push_back({fold_key(p), out.size()});
     }
 }
 

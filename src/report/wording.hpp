@@ -9,24 +9,40 @@
 
 #include "pgn/converter.hpp"
 #include "pgn/problem.hpp"
+#include "report/fold.hpp"
+#include "report/line.hpp"
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace pgn_iccf::report {
 
+// A diagnostic line of a batch's messages: its fold key and where it ends in the text (the
+// writer folds by key without reading the text again).
+struct MessageLine {
+    FoldKey key = FoldKey::none;
+    std::size_t end = 0;
+};
+
 // Appends the line of `p` (ending in '\n') to `out`. `game`: the report `p` is part of (the
 // game's number).
 void word(pgn::Problem const& p, pgn::GameReport const& game, std::string_view file,
-          std::string& out);
+          std::string& out, Format format = Format::text);
 
-// The kind of a warning: a short fixed wording shared by every warning of its kind, by which
-// a run folds repeated warnings (a string literal); empty for an error.
+// The message of `p`: the text line after the quoted token, the JSON object's "text".
+std::string message(pgn::Problem const& p);
+
+// The stable snake_case name of `p`'s code: its SyntaxCode's name for the grammar's
+// diagnostics, else its ProblemKind's.
+std::string_view code_name(pgn::Problem const& p);
+
+// The wording of `p`'s fold key (fold.hpp): "" for an error.
 std::string_view kind_of(pgn::Problem const& p);
 
-// Every problem of `r`, in order: its line appended to `out` and its kind to `kinds`.
+// Every problem of `r`, in order: its line appended to `out`, its key and end to `lines`.
 void word_all(pgn::GameReport const& r, std::string_view file, std::string& out,
-              std::vector<std::string_view>& kinds);
+              std::vector<MessageLine>& lines, Format format = Format::text);
 
 } // namespace pgn_iccf::report

@@ -69,11 +69,14 @@ src/pgn/game_reader.cpp
 src/pgn/writer.cpp
 src/pgn/converter.cpp
 src/pgn/replayer.cpp
+src/pgn/tags.cpp
 src/pgn/export.cpp
 src/io/source.cpp
 src/io/memory.cpp
 src/report/terminal.cpp
 src/report/codes.cpp
+src/report/fold.cpp
+src/report/line.cpp
 src/report/wording.cpp
 src/batch/convert.cpp
 src/report/report.cpp

@@ -35,7 +35,7 @@ struct Game {
 struct Run {
     std::string out;
     std::string messages;
-    std::vector<std::string_view> kinds;
+    std::vector<report::MessageLine> lines;
     std::vector<Game> games;
     std::string io_error;
     std::uint64_t bytes_read = 0;
@@ -50,7 +50,7 @@ Run convert(std::string_view bytes, ConvertOptions const& options, std::size_t c
     while (reader.next(g)) {
         if (reader.text()) continue; // text between games: no game
         pgn::GameReport const r = converter.convert(g, run.out);
-        report::word_all(r, "fuzz.pgn", run.messages, run.kinds);
+        report::word_all(r, "fuzz.pgn", run.messages, run.lines);
         run.games.push_back({r.status, r.moves, r.errors});
     }
     run.io_error = reader.io_error();

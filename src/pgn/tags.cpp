@@ -1,0 +1,57 @@
+// The table of a game's tags (tags.hpp).
+#include "pgn/tags.hpp"
+
+#include "grammar/scan.hpp"
+#include "pgn/writer.hpp"
+
+namespace pgn_iccf::pgn {
+
+void TagTable::clear() {
+    tags_.clear();
+    first_.fill(-1);
+}
+
+void TagTable::add(syntax::Token const& name, syntax::Token const& value, bool plain) {
+    TagKind const kind = classify(name.text);
+    if (kind != TagKind::other && first(kind) < 0) first_[std::size_t(kind)] = int(tags_.size());
+    tags_.push_back({name, value, kind, plain});
+}
+
+std::string_view TagTable::value(TagKind kind) const {
+    int i = first(kind);
+    return i < 0 ? std::string_view{} : tags_[std::size_t(i)].value.text;
+}
+
+syntax::Location TagTable::location(TagKind kind, syntax::Location otherwise) const {
+    int i = first(kind);
+    return i < 0 ? otherwise : tags_[std::size_t(i)].name.where;
+}
+
+void TagTable::release_if_above(std::size_t keep) { pgn::release_if_above(tags_, keep); }
+
+TagKind TagTable::classify(std::string_view n) {
+    using scan::iequals; // ASCII, whatever the locale
+    switch (n.size()) {
+    case 3:
+        return iequals(n, "FEN") ? TagKind::fen : TagKind::other;
+    case 4:
+        return n == "Site" ? TagKind::site : n == "Date" ? TagKind::date : TagKind::other;
+    case 5:
+        return n == "Event"          ? TagKind::event
+               : n == "Round"        ? TagKind::round
+               : n == "White"        ? TagKind::white
+               : n == "Black"        ? TagKind::black
+               : iequals(n, "SetUp") ? TagKind::setup
+                                     : TagKind::other;
+    case 6:
+        return n == "Result" ? TagKind::result : TagKind::other;
+    case 7:
+        return iequals(n, "Variant") ? TagKind::variant : TagKind::other;
+    case 8:
+        return iequals(n, "Notation") ? TagKind::notation : TagKind::other;
+    default:
+        return TagKind::other;
+    }
+}
+
+} // namespace pgn_iccf::pgn
