@@ -6,8 +6,8 @@ namespace pgn_iccf::chess {
 
 namespace {
 // The start position, read from its FEN once: a Position is default-constructed for every
-// variation (Replayer's frames), and parsing the FEN there cost 4,200 instructions each time
-// (callgrind, annotated games SAN -> numeric: 209,236 -> 170,513 instructions per game).
+// variation (Replayer's frames), and parsing the FEN each time was a fifth of the work on
+// annotated games.
 Position read_start() {
     Position p(Position::Uninitialized{});
     (void)p.set_fen(Position::start_fen);
@@ -64,8 +64,7 @@ void Position::update_check_info() {
 // the king did not move), they are the same as before and are not recomputed. Those of the
 // mover are not computed at all: it is not to move, and only blockers_for_king and
 // gives_check ask them (the replay never does); stale_ keeps the squares its move changed, and
-// they are looked at when that side is to move again (master games SAN -> numeric
-// 76,095 -> 76,060 a game). The king of the
+// they are looked at when that side is to move again. The king of the
 // side to move was not in check before the move, so it is in check now only if a changed
 // square lies on its queen rays (a discovered line or a piece's new square: then the sliders
 // that check come out of the same walk over the snipers as the blockers) or a knight came to
@@ -73,7 +72,7 @@ void Position::update_check_info() {
 // (its 800 KB often miss the cache on a busy machine).
 // A pawn or knight that checks now is the one that arrived on `arrived` (the target square;
 // none for castling): any other would have attacked the king before the move, when its side
-// was not to move. Kings never check (master games SAN -> numeric: 86,462 -> 86,262 per game).
+// was not to move. Kings never check.
 [[gnu::always_inline]] inline void Position::update_check_info(Bitboard changed, bool king_moved,
                                                                Bitboard arrived) {
     Square const ksq = king_square(st_.side);
@@ -90,10 +89,63 @@ void Position::update_check_info() {
     stale_ = king_moved ? ~Bitboard{0} : changed;
 }
 
-// The members do_move needs are read before its first store: a byte store (UndoInfo, the
-// board) may alias any member, and each later read of one was a reload (master games SAN ->
-// numeric: 86,262 -> 86,140 per game).
+// Normal moves and promotions (most moves): no branch on the move kind, and the other kinds'
+// registers are not saved on this path. The members do_move needs are read before its first
+// store: a byte store (UndoInfo, the board) may alias any member, and each later read of one
+// was a reload.
 void Position::do_move(Move m, UndoInfo& undo) {
+    if (std::uint8_t(m.kind()) > std::uint8_t(MoveKind::promotion)) {
+        do_move_other(m, undo);
+        return;
+    }
+    Color const us = st_.side;
+    Color const them = ~us;
+    std::uint16_t const halfmove = st_.halfmove_clock;
+    undo.state = st_;
+    undo.checkers = checkers_;
+    undo.blockers = blockers_;
+    undo.stale = stale_;
+
+    st_.ep_square = Square::none();
+    if (us == Color::black) ++st_.fullmove;
+    st_.side = them;
+
+    Square const from = m.from();
+    Square const to = m.to();
+    Square new_ep{};
+    Bitboard const changed = from.bb() | to.bb();
+    Piece const captured = board_[std::size_t(to.index())];
+    Piece const piece = board_[std::size_t(from.index())];
+    PieceType const pt = piece.type();
+    std::uint8_t const keep = std::uint8_t(castling_keep_[std::size_t(from.index())] &
+                                           castling_keep_[std::size_t(to.index())]);
+    undo.captured = captured;
+    if (!captured.empty()) {
+        by_type_[std::size_t(captured.type())] ^= to.bb();
+        by_color_[std::size_t(them)] ^= to.bb();
+    }
+    board_[std::size_t(from.index())] = Piece{};
+    board_[std::size_t(to.index())] = piece;
+    by_type_[std::size_t(pt)] ^= changed;
+    by_color_[std::size_t(us)] ^= changed;
+    st_.halfmove_clock =
+        pt == PieceType::pawn || !captured.empty() ? 0 : std::uint16_t(halfmove + 1);
+    if (pt == PieceType::pawn) {
+        if (m.kind() == MoveKind::promotion) {
+            by_type_[std::size_t(PieceType::pawn)] ^= to.bb();
+            by_type_[std::size_t(m.promotion())] |= to.bb();
+            board_[std::size_t(to.index())] = Piece(us, m.promotion());
+        } else if ((from.index() ^ to.index()) == 16) {
+            new_ep = Square((from.index() + to.index()) / 2);
+        }
+    }
+    st_.castling &= keep;
+    update_check_info(changed, pt == PieceType::king, to.bb());
+    if (new_ep.ok()) set_ep_if_capturable(new_ep);
+}
+
+// The null move, castling and en passant.
+void Position::do_move_other(Move m, UndoInfo& undo) {
     Color const us = st_.side;
     Color const them = ~us;
     std::uint16_t const halfmove = st_.halfmove_clock;
@@ -121,7 +173,6 @@ void Position::do_move(Move m, UndoInfo& undo) {
 
     Square const from = m.from();
     Square const to = m.to();
-    Square new_ep{};
     Bitboard changed = from.bb() | to.bb();
     Bitboard arrived = to.bb();
     bool king_moved = false;
@@ -150,40 +201,11 @@ void Position::do_move(Move m, UndoInfo& undo) {
         changed |= cap.bb();
         break;
     }
-    default: {
-        Piece const captured = board_[std::size_t(to.index())];
-        Piece const piece = board_[std::size_t(from.index())];
-        PieceType const pt = piece.type();
-        std::uint8_t const keep = std::uint8_t(castling_keep_[std::size_t(from.index())] &
-                                               castling_keep_[std::size_t(to.index())]);
-        undo.captured = captured;
-        if (!captured.empty()) {
-            by_type_[std::size_t(captured.type())] ^= to.bb();
-            by_color_[std::size_t(them)] ^= to.bb();
-        }
-        board_[std::size_t(from.index())] = Piece{};
-        board_[std::size_t(to.index())] = piece;
-        by_type_[std::size_t(pt)] ^= changed;
-        by_color_[std::size_t(us)] ^= changed;
-        king_moved = pt == PieceType::king;
-        st_.halfmove_clock =
-            pt == PieceType::pawn || !captured.empty() ? 0 : std::uint16_t(halfmove + 1);
-        if (pt == PieceType::pawn) {
-            if (m.kind() == MoveKind::promotion) {
-                by_type_[std::size_t(PieceType::pawn)] ^= to.bb();
-                by_type_[std::size_t(m.promotion())] |= to.bb();
-                board_[std::size_t(to.index())] = Piece(us, m.promotion());
-            } else if ((from.index() ^ to.index()) == 16) {
-                new_ep = Square((from.index() + to.index()) / 2);
-            }
-        }
-        st_.castling &= keep;
+    default:
         break;
-    }
     }
 
     update_check_info(changed, king_moved, arrived);
-    if (new_ep.ok()) set_ep_if_capturable(new_ep);
 }
 
 void Position::undo_move(Move m, UndoInfo const& undo) {

@@ -16,8 +16,8 @@
 namespace pgn_iccf::chess {
 
 // The small state of a Position, one 8-byte word: do_move saves it and undo_move restores it
-// with one load and one store each (three of each, field by field, and the side and move
-// number recomputed on undo; master games SAN -> numeric 76,060 -> 75,829 a game).
+// with one load and one store each (not three of each, field by field, with the side and
+// move number recomputed on undo).
 struct PositionState {
     std::uint8_t castling = 0; // bit (color*2 + side)
     Square ep_square{};
@@ -149,8 +149,7 @@ public:
     Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
     // attackers_to(s, occupied, by) != 0, without the sliding-attack table: the sliders of
     // `by` on the empty-board rays from s, each with a between test (the table's 800 KB
-    // missed the cache on most king moves read: perf, SAN -> numeric mixed, 83% of
-    // is_legal_pseudo_other's time on that load).
+    // missed the cache on most king moves read).
     bool attacked(Square s, Bitboard occupied, Color by) const;
     // Pieces (of either colour) that are the only blocker between a slider of the other
     // colour and the king of colour c.
@@ -212,6 +211,7 @@ private:
     void put_piece(Piece p, Square s);
     void remove_piece(Square s);
     void move_piece(Square from, Square to);
+    void do_move_other(Move m, UndoInfo& undo);
     void update_check_info();
     void update_check_info(Bitboard changed, bool king_moved, Bitboard arrived);
     Bitboard slider_blockers(Color c) const;
