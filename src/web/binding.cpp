@@ -237,7 +237,7 @@ val run_convert(val const& input, val const& options, val const& progress) {
             batch::convert_batch(games, converter, where, result);
             add_diagnostics(std::string_view(result.messages).substr(before), diagnostics);
             result.messages.clear();
-            result.kinds.clear();
+            result.lines.clear();
             if (!progress.isUndefined() && !progress.isNull())
                 progress(static_cast<double>(source.consumed()), static_cast<double>(bytes.size()));
         }
