@@ -118,6 +118,17 @@ void text_between_games(ConvertedBatch& b, syntax::RawGame const& text, pgn::Gam
 
 } // namespace
 
+void add_counts(report::Summary& sum, ConvertedBatch const& b) {
+    sum.games += b.game_count;
+    sum.converted += b.converted;
+    sum.kept_broken += b.kept_broken;
+    sum.rejected += b.rejected;
+    sum.moves += b.moves;
+    sum.errors += b.errors;
+    sum.warnings += b.warnings;
+    sum.corrected += b.corrected;
+}
+
 void convert_batch(pgn::GameBatch const& games, pgn::Converter& converter,
                    BatchSource const& source, ConvertedBatch& b) {
     KindCounts counts{};

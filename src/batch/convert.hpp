@@ -6,6 +6,7 @@
 
 #include "pgn/converter.hpp"
 #include "pgn/game_reader.hpp"
+#include "report/report.hpp"
 #include "report/wording.hpp"
 
 #include <cstddef>
@@ -32,6 +33,10 @@ struct ConvertedBatch {
         corrected = 0;
     }
 };
+
+// Adds a converted batch's counts (games, converted, kept broken, rejected, moves, errors,
+// warnings, corrected) to a run's summary: the pipeline's writer and the browser's binding.
+void add_counts(report::Summary& sum, ConvertedBatch const& b);
 
 // Where a batch comes from and where its rejects go.
 struct BatchSource {

@@ -200,16 +200,8 @@ private:
 
     // The batch's counts into the run's summary and the file's line.
     void add_counts(Batch const& b) {
-        std::uint64_t const games = b.game_count;
-        sum_.games += games;
-        sum_.converted += b.converted;
-        sum_.kept_broken += b.kept_broken;
-        sum_.rejected += b.rejected;
-        sum_.moves += b.moves;
-        sum_.errors += b.errors;
-        sum_.warnings += b.warnings;
-        sum_.corrected += b.corrected;
-        file_.games += games;
+        batch::add_counts(sum_, b);
+        file_.games += b.game_count;
         file_.rejected += b.rejected;
         file_.kept_broken += b.kept_broken;
         file_.errors += b.errors;

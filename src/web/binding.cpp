@@ -243,14 +243,7 @@ val run_convert(val const& input, val const& options, val const& progress) {
         }
         bytes_read = reader.bytes_read();
     }
-    sum.games = result.game_count;
-    sum.converted = result.converted;
-    sum.rejected = result.rejected;
-    sum.kept_broken = result.kept_broken;
-    sum.moves = result.moves;
-    sum.errors = result.errors;
-    sum.warnings = result.warnings;
-    sum.corrected = result.corrected;
+    batch::add_counts(sum, result);
     sum.bytes = bytes_read;
     sum.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
