@@ -89,6 +89,18 @@ void Position::update_check_info() {
     stale_ = king_moved ? ~Bitboard{0} : changed;
 }
 
+inline Color Position::begin_move(UndoInfo& undo) {
+    Color const us = st_.side;
+    undo.state = st_;
+    undo.checkers = checkers_;
+    undo.blockers = blockers_;
+    undo.stale = stale_;
+    st_.ep_square = Square::none();
+    if (us == Color::black) ++st_.fullmove;
+    st_.side = ~us;
+    return us;
+}
+
 // Normal moves and promotions (most moves): no branch on the move kind, and the other kinds'
 // registers are not saved on this path. The members do_move needs are read before its first
 // store: a byte store (UndoInfo, the board) may alias any member, and each later read of one
@@ -98,17 +110,9 @@ void Position::do_move(Move m, UndoInfo& undo) {
         do_move_other(m, undo);
         return;
     }
-    Color const us = st_.side;
-    Color const them = ~us;
     std::uint16_t const halfmove = st_.halfmove_clock;
-    undo.state = st_;
-    undo.checkers = checkers_;
-    undo.blockers = blockers_;
-    undo.stale = stale_;
-
-    st_.ep_square = Square::none();
-    if (us == Color::black) ++st_.fullmove;
-    st_.side = them;
+    Color const us = begin_move(undo);
+    Color const them = ~us;
 
     Square const from = m.from();
     Square const to = m.to();
@@ -146,17 +150,9 @@ void Position::do_move(Move m, UndoInfo& undo) {
 
 // The null move, castling and en passant.
 void Position::do_move_other(Move m, UndoInfo& undo) {
-    Color const us = st_.side;
-    Color const them = ~us;
     std::uint16_t const halfmove = st_.halfmove_clock;
-    undo.state = st_;
-    undo.checkers = checkers_;
-    undo.blockers = blockers_;
-    undo.stale = stale_;
-
-    st_.ep_square = Square::none();
-    if (us == Color::black) ++st_.fullmove;
-    st_.side = them;
+    Color const us = begin_move(undo);
+    Color const them = ~us;
 
     if (m.is_null()) {
         // The side that now moves was not in check (the side not to move never is), and the

@@ -212,6 +212,9 @@ private:
     void remove_piece(Square s);
     void move_piece(Square from, Square to);
     void do_move_other(Move m, UndoInfo& undo);
+    // The start of every move: the state saved into `undo`, no en-passant square, the move
+    // counter and the side to move advanced. Returns the side that moves.
+    Color begin_move(UndoInfo& undo);
     void update_check_info();
     void update_check_info(Bitboard changed, bool king_moved, Bitboard arrived);
     Bitboard slider_blockers(Color c) const;
