@@ -4,6 +4,7 @@
 
 #include "io/compress.hpp"
 #include "pgn/game_reader.hpp"
+#include "reader/cutter.hpp"
 
 #include <oneapi/tbb/enumerable_thread_specific.h>
 #include <oneapi/tbb/global_control.h>
@@ -39,6 +40,16 @@ struct Batch : ConvertedBatch {
     pgn::GameBatch games;
     std::uint64_t consumed = 0; // input bytes as stored, all jobs, at the end of this batch
     std::uint64_t bytes = 0;    // PGN bytes of this job read so far
+    // A block cut by the reader (reader/cutter.hpp): a worker splits it into `games` first.
+    reader::Block block;
+    bool split = false;
+    std::string read_error; // the block could not be read (its games are lost: see Writer)
+    // Locations and numbers: the games of a region (a block, or the rest of a job read by one
+    // GameReader) are located from line 1 and numbered from 1; the numbering stage adds the
+    // lines and games of the regions before. region_lines/games: a region's own (split).
+    bool new_region = false; // the first batch of a region
+    bool region_end = false; // the last batch of a region that is not the job's last
+    std::uint64_t region_lines = 0, region_games = 0;
 
     // Filled by the worker, with the fields of ConvertedBatch.
     std::string packed; // `out` compressed, when the output is compressed
@@ -46,6 +57,14 @@ struct Batch : ConvertedBatch {
 
     void reset() {
         first = last = unreadable = pause = false;
+        split = new_region = region_end = false;
+        region_lines = region_games = 0;
+        read_error.clear();
+        block.source.reset();
+        if (block.bytes.capacity() > 2 * kept_capacity)
+            std::string().swap(block.bytes);
+        else
+            block.bytes.clear();
         weight = 0;
         input_error.clear();
         games.clear();
@@ -95,7 +114,9 @@ private:
     std::vector<Batch*> free_;
 };
 
-// The serial first stage: opens the jobs' inputs in turn and cuts them into batches.
+// The serial first stage: opens the jobs' inputs in turn and cuts them into blocks that the
+// workers split into games (reader/cutter.hpp); where an input has no cut within a block's
+// cap, the rest of it is split here by one GameReader, into batches of games.
 class Reader {
 public:
     Reader(Plan const& plan, PipelineOptions const& options, std::atomic<bool> const& stop)
@@ -104,7 +125,7 @@ public:
     // The next batch, or false when every job is done (or the writer asked to stop).
     bool next(Batch& b) {
         if (stop_.load(std::memory_order_relaxed)) return false;
-        if (!reader_) {
+        if (!cutter_) {
             if (job_ == plan_.jobs.size()) return false;
             Job const& job = plan_.jobs[job_];
             if (job.input == "-" && opt_.stdin_closed)
@@ -122,34 +143,92 @@ public:
                 ++job_;
                 return true;
             }
-            reader_ = std::make_unique<pgn::GameReader>(*input_.source, opt_.read_chunk,
-                                                        opt_.max_game_size);
+            // Without cuts (tests: as before blocks), the cutter gives up at once.
+            cutter_ = std::make_unique<reader::Cutter>(*input_.source, opt_.block_bytes,
+                                                       opt_.cut_blocks ? opt_.block_cap : 0);
         }
         b.job = job_;
-        bool const more = reader_->next_batch(b.games, opt_.batch_bytes, opt_.batch_games);
-        b.bytes = reader_->bytes_read();
-        b.consumed = consumed_before_ + input_.source->consumed();
-        if (!more) {
-            // The job's last batch (possibly empty).
-            b.last = true;
-            if (!reader_->io_error().empty())
-                b.input_error = plan_.jobs[job_].display + ": " + reader_->io_error();
-            consumed_before_ = b.consumed;
-            reader_.reset();
-            input_ = {};
-            ++job_;
+        if (rest_) return next_rest(b);
+        switch (cutter_->next(b.block)) {
+        case reader::Cutter::Next::block:
+            b.split = true;
+            b.new_region = true;
+            b.region_end = !b.block.last;
+            b.bytes = b.block.offset + b.block.size;
+            b.consumed = consumed_before_ + cutter_->consumed();
+            if (b.block.last) end_job(b, cutter_->error());
+            return true;
+        case reader::Cutter::Next::end:
+            b.bytes = cutter_->bytes_read();
+            b.consumed = consumed_before_ + cutter_->consumed();
+            end_job(b, cutter_->error());
+            return true;
+        case reader::Cutter::Next::rest:
+            break;
         }
-        return true;
+        rest_offset_ = cutter_->rest_offset();
+        rest_ =
+            std::make_unique<pgn::GameReader>(cutter_->rest(), opt_.read_chunk, opt_.max_game_size,
+                                              syntax::Location{rest_offset_, 1, 1});
+        b.new_region = true;
+        return next_rest(b);
     }
 
 private:
+    // The rest of a job with no cut within a block's cap: batches of games split here.
+    bool next_rest(Batch& b) {
+        bool const more = rest_->next_batch(b.games, opt_.batch_bytes, opt_.batch_games);
+        b.bytes = rest_offset_ + rest_->bytes_read();
+        b.consumed = consumed_before_ + cutter_->rest().consumed();
+        if (!more) end_job(b, rest_->io_error());
+        return true;
+    }
+
+    // The job's last batch (possibly empty).
+    void end_job(Batch& b, std::string const& io_error) {
+        b.last = true;
+        if (!io_error.empty()) b.input_error = plan_.jobs[job_].display + ": " + io_error;
+        consumed_before_ = b.consumed;
+        rest_.reset();
+        cutter_.reset();
+        input_ = {};
+        ++job_;
+    }
+
     Plan const& plan_;
     PipelineOptions const& opt_;
     std::atomic<bool> const& stop_;
     std::size_t job_ = 0;
     io::Input input_;
-    std::unique_ptr<pgn::GameReader> reader_;
+    std::unique_ptr<reader::Cutter> cutter_;
+    std::unique_ptr<pgn::GameReader> rest_;
+    std::uint64_t rest_offset_ = 0;
     std::uint64_t consumed_before_ = 0;
+};
+
+// The serial stage between the two parallel ones: the games of each region get their lines
+// and numbers in the input (a region's own count from 1), from the regions before it.
+class Numbering {
+public:
+    void number(Batch& b) {
+        if (b.pause) return;
+        if (b.first) next_line_ = 1, next_games_ = 0;
+        if (b.new_region) line_ = next_line_, games_ = next_games_;
+        if (line_ != 1 || games_ != 0)
+            for (syntax::RawGame& g : b.games.games) {
+                // Lines wrap at 2^32 as the reader's count does.
+                g.start.line += static_cast<std::uint32_t>(line_ - 1);
+                if (g.number != 0) g.number += games_;
+            }
+        if (b.region_end) {
+            next_line_ = line_ + b.region_lines;
+            next_games_ = games_ + b.region_games;
+        }
+    }
+
+private:
+    std::uint64_t line_ = 1, games_ = 0;           // of the current region's start
+    std::uint64_t next_line_ = 1, next_games_ = 0; // of the next region's
 };
 
 // The serial last stage: writes batches in input order and keeps the counts.
@@ -166,10 +245,16 @@ public:
         if (stopped_ || b.pause) return;
         Job const& job = plan_.jobs[b.job];
         if (b.first) start_job(job, b);
-        if (!b.lines.empty()) show_messages(b);
-        write_outputs(b);
-        add_counts(b);
-        if (b.last) end_job(job, b);
+        // A block that could not be read ends the job's output there, as a read error of the
+        // whole input does: the job's later batches are not written.
+        if (!b.read_error.empty() && read_error_.empty()) read_error_ = b.read_error;
+        if (read_error_.empty()) {
+            if (!b.lines.empty()) show_messages(b);
+            write_outputs(b);
+            add_counts(b);
+        }
+        // After a stop the job is not ended: no per-file line for an output not written.
+        if (b.last && !stopped_) end_job(job, b);
         report_.progress(files_done_, b.consumed, sum_.bytes + (b.last ? 0 : b.bytes), sum_.games);
     }
 
@@ -298,12 +383,14 @@ private:
         ++files_done_;
         close_folds(job);
         sum_.bytes += b.bytes;
-        if (!b.input_error.empty()) {
-            report_.error(b.input_error);
+        std::string const input_error = read_error_.empty() ? b.input_error : read_error_;
+        read_error_.clear();
+        if (!input_error.empty()) {
+            report_.error(input_error);
             sum_.io_failure = true;
             ++sum_.unreadable;
         }
-        bool const incomplete = !b.input_error.empty() && !b.unreadable;
+        bool const incomplete = !input_error.empty() && !b.unreadable;
         if (incomplete) ++sum_.incomplete;
         if (!plan_.directory_mode) {
             if (!b.unreadable) report_.file_done(file_);
@@ -348,9 +435,26 @@ private:
     bool job_failed_ = false;
     bool stopped_ = false;
     std::uint64_t files_done_ = 0;
+    std::string read_error_; // a block of the current job could not be read
 };
 
-// The parallel middle stage: converts one batch with the thread's own Converter.
+// The first parallel stage: splits a block into games.
+void split(Batch& b, Plan const& plan, PipelineOptions const& opt) {
+    if (b.pause || !b.split) return;
+    if (b.block.source) {
+        std::string error;
+        if (!reader::read_block(b.block, error)) {
+            b.read_error = plan.jobs[b.job].display + ": " + error;
+            return;
+        }
+    }
+    reader::BlockCount const c =
+        reader::split_block(b.block, pgn::game_classifier(), opt.max_game_size, b.games);
+    b.region_lines = c.lines;
+    b.region_games = c.games;
+}
+
+// The second parallel stage: converts one batch with the thread's own Converter.
 void convert(Batch& b, pgn::Converter& converter, Plan const& plan, PipelineOptions const& opt,
              Sinks const& sinks) {
     if (b.pause) return;
@@ -379,6 +483,7 @@ void run_pipeline(Plan const& plan, PipelineOptions const& options, Sinks const&
     BatchPool pool;
     std::atomic<bool> stop{false};
     Reader reader(plan, options, stop);
+    Numbering numbering;
     Writer writer(plan, options, sinks, report, summary, use, stop);
     tbb::enumerable_thread_specific<pgn::Converter> converters(options.convert);
     // A few batches per thread keep every thread busy while the serial stages work; more
@@ -405,7 +510,7 @@ void run_pipeline(Plan const& plan, PipelineOptions const& options, Sinks const&
     // PGN_ICCF_STAGE_TIMES (tests/bench/scaling.sh): the thread CPU time spent in each filter,
     // added up and printed at the end, for the model of how the run scales with threads.
     bool const timing = std::getenv("PGN_ICCF_STAGE_TIMES") != nullptr;
-    std::atomic<std::uint64_t> read_ns{0}, convert_ns{0}, write_ns{0};
+    std::atomic<std::uint64_t> read_ns{0}, number_ns{0}, convert_ns{0}, write_ns{0};
     struct StageClock {
         static std::uint64_t now() {
             timespec t{};
@@ -424,52 +529,58 @@ void run_pipeline(Plan const& plan, PipelineOptions const& options, Sinks const&
     arena.execute([&] {
         tbb::parallel_pipeline(
             tokens,
-            tbb::make_filter<void, Batch*>(tbb::filter_mode::serial_in_order,
-                                           [&](tbb::flow_control& fc) -> Batch* {
-                                               StageClock const clock(timing ? &read_ns : nullptr);
-                                               auto pause = [&] {
-                                                   Batch* p = pool.get();
-                                                   p->pause = true;
-                                                   return p;
-                                               };
-                                               if (parked == nullptr && in_flight.load() >= budget)
-                                                   return pause();
-                                               Batch* b = std::exchange(parked, nullptr);
-                                               if (b == nullptr) {
-                                                   b = pool.get();
-                                                   if (!reader.next(*b)) {
-                                                       pool.put(b);
-                                                       fc.stop();
-                                                       return nullptr;
-                                                   }
-                                                   b->weight = b->games.bytes.size();
-                                               }
-                                               std::size_t const now = in_flight.load();
-                                               if (now > 0 && now + b->weight > budget) {
-                                                   parked = b;
-                                                   return pause();
-                                               }
-                                               in_flight += b->weight;
-                                               return b;
-                                           }) &
-                tbb::make_filter<Batch*, Batch*>(
-                    tbb::filter_mode::parallel,
-                    [&](Batch* b) {
-                        StageClock const clock(timing ? &convert_ns : nullptr);
-                        convert(*b, converters.local(), plan, options, sinks);
-                        return b;
-                    }) &
-                tbb::make_filter<Batch*, void>(tbb::filter_mode::serial_in_order, [&](Batch* b) {
-                    StageClock const clock(timing ? &write_ns : nullptr);
-                    writer.write(*b);
-                    in_flight -= b->weight;
-                    pool.put(b);
-                }));
+            tbb::make_filter<
+                void,
+                Batch*>(tbb::filter_mode::serial_in_order, [&](tbb::flow_control& fc) -> Batch* {
+                StageClock const clock(timing ? &read_ns : nullptr);
+                auto pause = [&] {
+                    Batch* p = pool.get();
+                    p->pause = true;
+                    return p;
+                };
+                if (parked == nullptr && in_flight.load() >= budget) return pause();
+                Batch* b = std::exchange(parked, nullptr);
+                if (b == nullptr) {
+                    b = pool.get();
+                    if (!reader.next(*b)) {
+                        pool.put(b);
+                        fc.stop();
+                        return nullptr;
+                    }
+                    b->weight = b->split ? b->block.length : b->games.bytes.size();
+                }
+                std::size_t const now = in_flight.load();
+                if (now > 0 && now + b->weight > budget) {
+                    parked = b;
+                    return pause();
+                }
+                in_flight += b->weight;
+                return b;
+            }) & tbb::make_filter<Batch*, Batch*>(tbb::filter_mode::parallel, [&](Batch* b) {
+                StageClock const clock(timing ? &convert_ns : nullptr);
+                split(*b, plan, options);
+                return b;
+            }) & tbb::make_filter<Batch*, Batch*>(tbb::filter_mode::serial_in_order, [&](Batch* b) {
+                StageClock const clock(timing ? &number_ns : nullptr);
+                numbering.number(*b);
+                return b;
+            }) & tbb::make_filter<Batch*, Batch*>(tbb::filter_mode::parallel, [&](Batch* b) {
+                StageClock const clock(timing ? &convert_ns : nullptr);
+                convert(*b, converters.local(), plan, options, sinks);
+                return b;
+            }) & tbb::make_filter<Batch*, void>(tbb::filter_mode::serial_in_order, [&](Batch* b) {
+                StageClock const clock(timing ? &write_ns : nullptr);
+                writer.write(*b);
+                in_flight -= b->weight;
+                pool.put(b);
+            }));
     });
     if (timing)
-        std::fprintf(stderr, "pgn-iccf: stage times: read %.3f s, convert %.3f s, write %.3f s\n",
+        std::fprintf(stderr,
+                     "pgn-iccf: stage times: read %.3f s, convert %.3f s, write %.3f s, "
+                     "number %.3f s\n",
                      double(read_ns.load()) / 1e9, double(convert_ns.load()) / 1e9,
-                     double(write_ns.load()) / 1e9);
+                     double(write_ns.load()) / 1e9, double(number_ns.load()) / 1e9);
 }
 
 } // namespace pgn_iccf::batch

@@ -15,15 +15,80 @@
 #include <utility>
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace pgn_iccf::io {
 
 namespace {
 
+// pread on a descriptor of its own (a dup: the reader outlives the source).
+class FdPositional final : public PositionalReader {
+public:
+    explicit FdPositional(int fd) : fd_(fd) {}
+    ~FdPositional() override {
+        if (fd_ >= 0) ::close(fd_);
+    }
+    FdPositional(FdPositional const&) = delete;
+    FdPositional& operator=(FdPositional const&) = delete;
+    std::ptrdiff_t read_at(char* dst, std::size_t n, std::uint64_t offset,
+                           std::string& error) const override {
+        std::size_t got = 0;
+        while (got < n) {
+            auto const r = ::pread(fd_, dst + got, n - got, static_cast<off_t>(offset + got));
+            if (r < 0) {
+                if (errno == EINTR) continue;
+                error = std::generic_category().message(errno);
+                return -1;
+            }
+            if (r == 0) break;
+            got += static_cast<std::size_t>(r);
+        }
+        return static_cast<std::ptrdiff_t>(got);
+    }
+
+private:
+    int fd_;
+};
+
+class MemoryPositional final : public PositionalReader {
+public:
+    explicit MemoryPositional(std::string_view bytes) : bytes_(bytes) {}
+    std::ptrdiff_t read_at(char* dst, std::size_t n, std::uint64_t offset,
+                           std::string&) const override {
+        if (offset >= bytes_.size()) return 0;
+        auto const k = std::min<std::uint64_t>(n, bytes_.size() - offset);
+        std::memcpy(dst, bytes_.data() + offset, static_cast<std::size_t>(k));
+        return static_cast<std::ptrdiff_t>(k);
+    }
+
+private:
+    std::string_view bytes_;
+};
+
+class PositionalSource final : public ByteSource {
+public:
+    PositionalSource(std::shared_ptr<PositionalReader const> reader, std::uint64_t offset)
+        : reader_(std::move(reader)), pos_(offset) {}
+    std::ptrdiff_t read(char* dst, std::size_t n) override {
+        auto const r = reader_->read_at(dst, n, pos_, error_);
+        if (r > 0) pos_ += static_cast<std::uint64_t>(r);
+        return r;
+    }
+    std::string error() const override { return error_; }
+    std::uint64_t consumed() const override { return pos_; }
+    std::shared_ptr<PositionalReader const> positional() const override { return reader_; }
+
+private:
+    std::shared_ptr<PositionalReader const> reader_;
+    std::uint64_t pos_;
+    std::string error_;
+};
+
 class FdSource final : public ByteSource {
 public:
-    FdSource(int fd, bool owned) : fd_(fd), owned_(owned) {}
+    FdSource(int fd, bool owned, bool regular = false)
+        : fd_(fd), owned_(owned), regular_(regular) {}
     ~FdSource() override {
         if (owned_) ::close(fd_);
     }
@@ -44,12 +109,23 @@ public:
     }
     std::string error() const override { return error_; }
     std::uint64_t consumed() const override { return consumed_; }
+    std::shared_ptr<PositionalReader const> positional() const override {
+        if (!regular_) return nullptr;
+        if (!positional_) {
+            int const fd = ::fcntl(fd_, F_DUPFD_CLOEXEC, 0);
+            if (fd < 0) return nullptr;
+            positional_ = std::make_shared<FdPositional>(fd);
+        }
+        return positional_;
+    }
 
 private:
     int fd_;
     bool owned_;
+    bool regular_;
     std::string error_;
     std::uint64_t consumed_ = 0;
+    mutable std::shared_ptr<PositionalReader const> positional_;
 };
 
 class MemorySource final : public ByteSource {
@@ -64,6 +140,9 @@ public:
         return static_cast<std::ptrdiff_t>(k);
     }
     std::uint64_t consumed() const override { return pos_; }
+    std::shared_ptr<PositionalReader const> positional() const override {
+        return std::make_shared<MemoryPositional>(bytes_);
+    }
 
 private:
     std::string_view bytes_;
@@ -88,6 +167,9 @@ public:
     }
     std::string error() const override { return inner_->error(); }
     std::uint64_t consumed() const override { return inner_->consumed(); }
+    std::shared_ptr<PositionalReader const> positional() const override {
+        return inner_->positional();
+    }
 
 private:
     std::string head_;
@@ -107,7 +189,14 @@ std::unique_ptr<ByteSource> open_file(std::string const& path, std::string& erro
 #ifdef POSIX_FADV_SEQUENTIAL
     ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 #endif
-    return std::make_unique<FdSource>(fd, true);
+    struct stat st {};
+    bool const regular = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+    return std::make_unique<FdSource>(fd, true, regular);
+}
+
+std::unique_ptr<ByteSource> open_positional(std::shared_ptr<PositionalReader const> reader,
+                                            std::uint64_t offset) {
+    return std::make_unique<PositionalSource>(std::move(reader), offset);
 }
 
 std::unique_ptr<ByteSource> open_stdin() { return std::make_unique<FdSource>(0, false); }

@@ -17,6 +17,18 @@
 
 namespace pgn_iccf::io {
 
+// Reads of an input at any offset, from any thread at once: a regular file (pread) or bytes in
+// memory. The cutter's workers read their blocks with it (src/reader/cutter.hpp), so that the
+// serial stage of a run does not copy the input. Offsets count from the input's first byte.
+class PositionalReader {
+public:
+    virtual ~PositionalReader() = default;
+    // Reads n bytes at `offset`, fewer only at the end of the input; -1 on an error (`error`
+    // then says what happened, without the input's name).
+    virtual std::ptrdiff_t read_at(char* dst, std::size_t n, std::uint64_t offset,
+                                   std::string& error) const = 0;
+};
+
 // A source of bytes. read() returns the number of bytes read (0 at end of input) or -1 on
 // an error (error() then says what happened, without the input's name).
 class ByteSource {
@@ -27,7 +39,15 @@ public:
     // Bytes taken so far from the underlying file or stream (for a decoder: compressed
     // bytes), for progress displays.
     virtual std::uint64_t consumed() const = 0;
+    // The same bytes read at any offset (it outlives the source), or null where they cannot
+    // be (pipes, standard input, decoders): a file opened by open_file that is a regular file,
+    // memory; a source that delivers a head first, its inner source's.
+    virtual std::shared_ptr<PositionalReader const> positional() const { return nullptr; }
 };
+
+// A source delivering the bytes of `reader` from `offset` on.
+std::unique_ptr<ByteSource> open_positional(std::shared_ptr<PositionalReader const> reader,
+                                            std::uint64_t offset);
 
 // Opens a file for reading; nullptr with `error` filled ("PATH: reason") if it cannot.
 std::unique_ptr<ByteSource> open_file(std::string const& path, std::string& error);

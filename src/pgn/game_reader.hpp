@@ -33,8 +33,9 @@ reader::Classifier game_classifier();
 class GameReader : public reader::GameReader {
 public:
     explicit GameReader(ByteSource& source, std::size_t chunk_size = std::size_t{4} << 20,
-                        std::size_t max_game_size = default_max_game_size)
-        : reader::GameReader(source, game_classifier(), chunk_size, max_game_size) {}
+                        std::size_t max_game_size = default_max_game_size,
+                        syntax::Location start = {})
+        : reader::GameReader(source, game_classifier(), chunk_size, max_game_size, start) {}
 };
 
 } // namespace pgn_iccf::pgn

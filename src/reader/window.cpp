@@ -37,15 +37,27 @@ std::uint64_t last_line(syntax::RawGame const& g) {
 }
 
 GameReader::GameReader(ByteSource& source, Classifier classifier, std::size_t chunk_size,
-                       std::size_t max_game_size)
+                       std::size_t max_game_size, syntax::Location start)
     // The buffer starts small and doubles for a game that does not fit: a directory of many
     // small files opens a reader per file. It is malloc'ed, not a vector: nothing is zeroed.
-    : source_(source), classifier_(classifier), chunk_size_(std::max<std::size_t>(chunk_size, 64)),
+    : source_(&source), classifier_(classifier), chunk_size_(std::max<std::size_t>(chunk_size, 64)),
       max_game_size_(std::max<std::size_t>(max_game_size, 256)),
       capacity_(std::min({chunk_size_, std::size_t{512} << 10, max_game_size_})),
-      small_capacity_(capacity_), split_(std::make_unique<detail::SplitState>()) {
+      small_capacity_(capacity_), base_(start.offset), cursor_(start),
+      split_(std::make_unique<detail::SplitState>()) {
     buffer_.reset(static_cast<char*>(std::malloc(capacity_)));
     if (!buffer_) throw std::bad_alloc();
+    data_ = buffer_.get();
+    between_pos_ = line_from_ = base_;
+}
+
+GameReader::GameReader(std::string_view bytes, syntax::Location start, Classifier classifier,
+                       std::size_t max_game_size)
+    : classifier_(classifier), chunk_size_(bytes.size()),
+      max_game_size_(std::max<std::size_t>(max_game_size, 256)), capacity_(max_game_size_),
+      small_capacity_(capacity_), data_(bytes.data()), span_size_(bytes.size()),
+      base_(start.offset), cursor_(start), split_(std::make_unique<detail::SplitState>()) {
+    between_pos_ = line_from_ = base_;
 }
 
 GameReader::~GameReader() = default;
@@ -67,6 +79,20 @@ void GameReader::advance(char const* from, char const* to) {
 
 GameReader::Fill GameReader::fill() {
     if (eof_) return Fill::end;
+    if (source_ == nullptr) {
+        // In memory: the window is the max_game_size bytes from the first not handed out, as
+        // in a buffer that has grown to its limit; full before the end of the bytes, as a
+        // buffer filled by the last read is full before a read returns 0.
+        if (end_ - begin_ >= max_game_size_) return Fill::full;
+        if (end_ == span_size_) {
+            eof_ = true;
+            return Fill::end;
+        }
+        std::size_t const to = std::min(span_size_, begin_ + max_game_size_);
+        total_read_ += to - end_;
+        end_ = to;
+        return Fill::read;
+    }
     if (begin_ != 0) {
         std::memmove(buffer_.get(), buffer_.get() + begin_, end_ - begin_);
         end_ -= begin_;
@@ -79,8 +105,9 @@ GameReader::Fill GameReader::fill() {
     if (reserved_ && capacity_ >= (std::size_t{4} << 20) && end_ <= small_capacity_ / 2) {
         auto* const small = static_cast<char*>(std::malloc(small_capacity_));
         if (small == nullptr) throw std::bad_alloc();
-        std::memcpy(small, buffer_.get(), end_);
+        std::memcpy(small, data_, end_);
         buffer_.reset(small);
+        data_ = small;
         reserved_ = false;
         capacity_ = small_capacity_;
     }
@@ -93,8 +120,9 @@ GameReader::Fill GameReader::fill() {
             if (window == nullptr) throw std::bad_alloc();
             // Filled page fault by page fault: huge pages make 512 times fewer faults.
             io::advise_huge_pages(window, max_game_size_);
-            std::memcpy(window, buffer_.get(), end_);
+            std::memcpy(window, data_, end_);
             buffer_.reset(window);
+            data_ = window;
             reserved_ = true;
         }
         capacity_ = std::min(capacity_ * 2, max_game_size_);
@@ -103,9 +131,9 @@ GameReader::Fill GameReader::fill() {
     // find the bytes still in the core's cache after the copy from the kernel.
     constexpr std::size_t max_read = std::size_t{256} << 10;
     auto const want = std::min({chunk_size_, max_read, capacity_ - end_});
-    auto const n = source_.read(buffer_.get() + end_, want);
+    auto const n = source_->read(buffer_.get() + end_, want);
     if (n < 0) {
-        io_error_ = source_.error();
+        io_error_ = source_->error();
         if (io_error_.empty()) io_error_ = "read error";
         eof_ = true;
         return Fill::end;
@@ -126,12 +154,12 @@ void GameReader::start_game(std::size_t at) {
     st.begin = st.pos = st.line_start = st.candidate = st.searched = o;
     st.probe_pos = st.names_upto = o;
     st.depth = 0;
-    st.mode = buffer_.get()[at] == '[' ? Mode::tag_line : Mode::movetext;
+    st.mode = data_[at] == '[' ? Mode::tag_line : Mode::movetext;
     st.line = detail::SplitState::Line::rest;
     st.probe = detail::SplitState::Probe::scan;
     st.in_tags = st.after_blank = st.in_percent = st.check_new_game = false;
     st.probe_found = false;
-    st.had_tags = buffer_.get()[at] == '[';
+    st.had_tags = data_[at] == '[';
     st.result = st.result_line = false;
     st.trail_end = o;
     if (st.names.count != 0) {
@@ -155,9 +183,9 @@ std::size_t GameReader::scan_floor() const {
 
 // A game (not text between games) drops the blanks before it on its line.
 void GameReader::drop_lead() {
-    char const* const p = buffer_.get() + begin_;
+    char const* const p = data_ + begin_;
     std::size_t const to = scan_floor();
-    advance(p, buffer_.get() + to);
+    advance(p, data_ + to);
     begin_ = to;
 }
 
@@ -168,7 +196,7 @@ void GameReader::enter_between() {
 }
 
 std::uint64_t GameReader::scan(bool final, bool force) {
-    detail::Splitter s(*split_, buffer_.get(), base_, scan_floor(), end_, final,
+    detail::Splitter s(*split_, data_, base_, scan_floor(), end_, final,
                        classifier_.starts_like_game);
     if (force) s.force();
     return s.run();
@@ -178,12 +206,11 @@ std::uint64_t GameReader::scan(bool final, bool force) {
 // anchor (look-back of one byte) and, unless forced, before the blanks, digits and dots just
 // before it (look-backs of the trimming and result rules), up to max_held_tail bytes.
 std::uint64_t GameReader::safe_end(bool force) {
-    detail::Splitter s(*split_, buffer_.get(), base_, begin_, end_, eof_,
-                       classifier_.starts_like_game);
+    detail::Splitter s(*split_, data_, base_, begin_, end_, eof_, classifier_.starts_like_game);
     std::uint64_t const cur = base_ + begin_;
     std::uint64_t const a = std::max(s.anchor(), cur);
     s.catch_up(a);
-    char const* const lo = buffer_.get() + begin_;
+    char const* const lo = data_ + begin_;
     char const* q = s.at(a);
     if (!force) {
         auto const held = std::min(max_held_tail, max_game_size_ / 4);
@@ -195,7 +222,7 @@ std::uint64_t GameReader::safe_end(bool force) {
 }
 
 void GameReader::hand_out(syntax::RawGame& game, std::size_t n, std::uint64_t number) {
-    char const* const p = buffer_.get() + begin_;
+    char const* const p = data_ + begin_;
     game.bytes = std::string_view(p, n);
     game.start = cursor_;
     game.number = number;
@@ -234,7 +261,7 @@ bool GameReader::next(syntax::RawGame& game) {
 // without control bytes (a blank line, or a line whose first 4096 bytes are blanks: a bound on
 // what is held): `run_ended`, p at that line.
 char const* GameReader::skip_between(bool& more, bool& run_ended) {
-    char const* const buf = buffer_.get();
+    char const* const buf = data_;
     char const* const end = buf + end_;
     auto const off = [&](char const* q) { return base_ + std::uint64_t(q - buf); };
     char const* p = buf + (between_pos_ - base_);
@@ -297,7 +324,7 @@ char const* GameReader::skip_between(bool& more, bool& run_ended) {
 // Skip the bytes that belong to no game (all the bytes read, if need be: a line of a billion
 // NUL bytes goes through a buffer of a few hundred KiB, in pieces of text between games).
 GameReader::Turn GameReader::between(syntax::RawGame& game) {
-    char const* const buf = buffer_.get();
+    char const* const buf = data_;
     auto const off = [&](char const* q) { return base_ + std::uint64_t(q - buf); };
     bool more = false;
     bool run_ended = false; // a run of junk lines ended at p
@@ -358,7 +385,7 @@ bool GameReader::in_game(syntax::RawGame& game) {
     detail::SplitState const& st = *split_;
     std::uint64_t const e = scan(eof_);
     if (e != detail::no_end) {
-        char const* const g = buffer_.get() + (st.begin - base_);
+        char const* const g = data_ + (st.begin - base_);
         auto const n = static_cast<std::size_t>(e - st.begin);
         bool const like_game = st.had_tags || classifier_.starts_like_game(g, g + n);
         char const* const score = like_game ? nullptr : classifier_.score_line(g, g + n);
@@ -366,7 +393,7 @@ bool GameReader::in_game(syntax::RawGame& game) {
             // Text above a game score: the text is handed out, and the score is split again
             // from its line on.
             part_ = GamePart::text;
-            hand_out(game, static_cast<std::size_t>(score - (buffer_.get() + begin_)), 0);
+            hand_out(game, static_cast<std::size_t>(score - (data_ + begin_)), 0);
             enter_between();
             return true;
         }

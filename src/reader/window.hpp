@@ -46,6 +46,7 @@
 #include <cstdlib>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace pgn_iccf::reader {
@@ -111,9 +112,18 @@ public:
     static constexpr std::size_t max_piece_size = std::size_t{1} << 20;
 
     // chunk_size bounds each read (at most 256 KiB anyway); max_game_size is clamped to at
-    // least 256 bytes (small values are for tests).
+    // least 256 bytes (small values are for tests). `start`: where the source's first byte
+    // is in the input (the rest of an input after the cutter: cutter.hpp).
     GameReader(ByteSource& source, Classifier classifier,
                std::size_t chunk_size = std::size_t{4} << 20,
+               std::size_t max_game_size = default_max_game_size, syntax::Location start = {});
+    // A reader of bytes that are all in memory (a block of an input: src/batch's cutter), as
+    // if they were a whole input whose first byte is at `start` (offset, line and column):
+    // the games handed out are views into `bytes`, valid as long as they are, and nothing is
+    // copied. The bytes end the input (the splitter decides at their end as at the end of a
+    // file); what is handed out is what a reader of a ByteSource holding the same bytes hands
+    // out, with locations from `start`.
+    GameReader(std::string_view bytes, syntax::Location start, Classifier classifier,
                std::size_t max_game_size = default_max_game_size);
     ~GameReader();
     GameReader(GameReader const&) = delete;
@@ -171,7 +181,7 @@ private:
     bool in_game(syntax::RawGame& game);
     bool oversized_piece(syntax::RawGame& game);
 
-    ByteSource& source_;
+    ByteSource* source_ = nullptr; // null: the bytes are all in memory (span_size_ of them)
     Classifier classifier_;
     std::size_t chunk_size_;
     std::size_t max_game_size_;
@@ -179,6 +189,8 @@ private:
     std::size_t capacity_ = 0;           // the part of buffer_ in use: doubles up to the limit
     std::size_t small_capacity_ = 0;     // the first buffer's size, returned to after a big game
     bool reserved_ = false;              // buffer_ holds max_game_size_ bytes
+    char const* data_ = nullptr;         // the bytes: buffer_, or the caller's in memory
+    std::size_t span_size_ = 0;          // in memory: how many
     std::uint64_t base_ = 0;             // stream offset of buffer_[0]
     std::size_t begin_ = 0;              // first unconsumed byte in buffer_
     std::size_t end_ = 0;                // end of valid bytes in buffer_

@@ -105,7 +105,10 @@ stages() {
     local line
     line=$(grep 'stage times:' "$tmp/err") || {
       echo "$bin prints no stage times (PGN_ICCF_STAGE_TIMES): too old" >&2; exit 2; }
-    echo "$line" | sed -E 's/.*read ([0-9.]+) s, convert ([0-9.]+) s, write ([0-9.]+) s.*/\1 \2 \3/' |
+    # The numbering stage (serial) is counted with the writing.
+    echo "$line" |
+      sed -E 's/.*read ([0-9.]+) s, convert ([0-9.]+) s, write ([0-9.]+) s(, number ([0-9.]+) s)?.*/\1 \2 \3 \5/' |
+      awk '{printf "%s %s %.6f\n", $1, $2, $3 + ($4 == "" ? 0 : $4)}' |
       paste -d' ' - "$tmp/t" |
       awk '{cpu = $5 + $6; printf "%.6f %s %s %s %.6f\n", cpu, $1, $2, $3, cpu - $1 - $2 - $3}' \
       >> "$tmp/$2.stages"
@@ -124,7 +127,7 @@ awk -v b="$bytes" -v pr="$p_read" -v pc="$p_conv" -v pw="$p_write" -v px="$p_res
   printf "  %-34s %8s %8s\n", "", "plain", ".zst"
   printf "  %-34s %8.3f %8.3f\n", "read (reading + cutting)", pr*n, zr*n
   printf "  %-34s %8.3f %8.3f\n", "convert (one worker)", pc*n, zc*n
-  printf "  %-34s %8.3f %8.3f\n", "write", pw*n, zw*n
+  printf "  %-34s %8.3f %8.3f\n", "write (and numbering)", pw*n, zw*n
   printf "  %-34s %8.3f %8.3f\n", "rest of the CPU time (decoding...)", px*n, zx*n
   printf "  zstd -d alone: %.3f ns per decoded byte of CPU, %.2f s wall (%.0f MB/s)\n", dc*n, dw, b/dw/1e6
 }'

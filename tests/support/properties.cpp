@@ -7,12 +7,14 @@
 #include "grammar/parse.hpp"
 #include "io/source.hpp"
 #include "pgn/game_reader.hpp"
+#include "reader/cutter.hpp"
 #include "report/codes.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cstring>
 #include <sstream>
+#include <stdexcept>
 #include <vector>
 
 namespace pgn_iccf::properties {
@@ -593,6 +595,101 @@ std::uint64_t seed_of(std::string_view bytes) {
     return h;
 }
 
+// Blocks (src/reader/cutter.hpp): the input cut by the Cutter (targets from 1 byte, a cap
+// that may send the rest to one reader), each block split on its own and its games located
+// and numbered from the blocks before (as the pipeline's numbering stage does), gives exactly
+// what one GameReader gives over the whole input, pieces of oversized games included.
+std::string check_blocks(std::string_view bytes, Rng& rng) {
+    struct Piece {
+        syntax::RawGame g; // g.bytes: a view into `bytes`, valid after the reader's next read
+        pgn::GamePart part;
+    };
+    std::size_t const max_game =
+        rng.below(2) == 0 ? pgn::GameReader::default_max_game_size : 256 + rng.below(3000);
+    std::vector<Piece> want, got;
+    {
+        auto source = io::open_memory(bytes);
+        pgn::GameReader reader(*source, 64 + rng.below(5000), max_game);
+        syntax::RawGame g;
+        while (reader.next(g)) {
+            g.bytes = bytes.substr(g.start.offset, g.bytes.size());
+            want.push_back({g, reader.part()});
+        }
+    }
+    std::size_t const target = 1 + rng.below(rng.below(2) == 0 ? 16 : 4096);
+    std::size_t const cap = target + 1 + rng.below(8192);
+    // A stream (the cutter reads every byte) or a positional input (the cutter reads probes,
+    // read_block the blocks).
+    struct Stream final : io::ByteSource {
+        std::unique_ptr<io::ByteSource> inner;
+        std::ptrdiff_t read(char* d, std::size_t n) override { return inner->read(d, n); }
+        std::uint64_t consumed() const override { return inner->consumed(); }
+    };
+    bool const positional = rng.below(2) == 0;
+    auto choppy = choppy_source(bytes, rng.next());
+    Stream stream;
+    stream.inner = std::move(choppy);
+    std::unique_ptr<io::ByteSource> memory = io::open_memory(bytes);
+    io::ByteSource& source = positional ? *memory : static_cast<io::ByteSource&>(stream);
+    reader::Cutter cutter(source, target, cap);
+    reader::Block block;
+    std::uint64_t line = 1, games = 0;
+    std::string failure;
+    auto add = [&](syntax::RawGame g, pgn::GamePart part) {
+        if (g.start.offset + g.bytes.size() <= bytes.size() &&
+            bytes.substr(g.start.offset, g.bytes.size()) == g.bytes)
+            g.bytes = bytes.substr(g.start.offset, g.bytes.size());
+        else
+            g.bytes = {}; // not the input's bytes at its offset: differs from any piece
+        g.start.line += static_cast<std::uint32_t>(line - 1);
+        if (g.number != 0) g.number += games;
+        got.push_back({g, part});
+    };
+    for (;;) {
+        auto const next = cutter.next(block);
+        if (next == reader::Cutter::Next::end) break;
+        if (next == reader::Cutter::Next::rest) {
+            pgn::GameReader rest(cutter.rest(), 64 + rng.below(5000), max_game,
+                                 syntax::Location{cutter.rest_offset(), 1, 1});
+            syntax::RawGame g;
+            while (rest.next(g)) add(g, rest.part());
+            break;
+        }
+        if (block.source) {
+            std::string error;
+            if (!reader::read_block(block, error)) return cat("read_block: ", error);
+        }
+        if (block.offset + block.size > bytes.size() ||
+            bytes.substr(block.offset, block.bytes.size()) != block.bytes)
+            return cat("block at ", block.offset, " does not hold the input's bytes");
+        pgn::GameBatch batch;
+        reader::BlockCount count;
+        try {
+            count = reader::split_block(block, pgn::game_classifier(), max_game, batch);
+        } catch (std::logic_error const& e) {
+            return cat("target ", target, ", cap ", cap, ", max game ", max_game, ": ", e.what());
+        }
+        for (std::size_t i = 0; i < batch.games.size(); ++i) add(batch.games[i], batch.parts[i]);
+        line += count.lines;
+        games += count.games;
+        if (block.last) break;
+    }
+    if (!cutter.error().empty()) return cat("cutter read error ", cutter.error());
+    std::string const what = cat(positional ? "positional " : "", "blocks of ", target, " (cap ",
+                                 cap, ", max game ", max_game, ")");
+    if (want.size() != got.size()) return cat(what, ": ", got.size(), " pieces vs ", want.size());
+    for (std::size_t i = 0; i < want.size(); ++i) {
+        syntax::RawGame const &a = want[i].g, &b = got[i].g;
+        if (a.start.offset != b.start.offset || a.bytes != b.bytes || a.number != b.number ||
+            !same(a.start, b.start) || want[i].part != got[i].part)
+            return cat(what, ": piece ", i + 1, " is [", b.start.offset, ", +", b.bytes.size(),
+                       ") game ", b.number, " at ", show(b.start), ", one reader's [",
+                       a.start.offset, ", +", a.bytes.size(), ") game ", a.number, " at ",
+                       show(a.start));
+    }
+    return {};
+}
+
 std::string check_split(std::string_view bytes, SplitStats* stats) {
     Lines const lines(bytes);
     Rng rng(seed_of(bytes));
@@ -607,6 +704,7 @@ std::string check_split(std::string_view bytes, SplitStats* stats) {
         return f;
     if (auto f = check_batches(bytes, a, 64 + rng.below(5000), 1 + rng.below(4000)); !f.empty())
         return f;
+    if (auto f = check_blocks(bytes, rng); !f.empty()) return f;
     if (stats)
         stats->games = static_cast<std::uint64_t>(
             std::count_if(a.begin(), a.end(), [](GameSpan const& s) { return !s.text; }));
