@@ -168,8 +168,8 @@ void with_stdout(int fd, F body) {
 BOOST_AUTO_TEST_CASE(commit_writes_exact_bytes_and_leaves_no_temporary) {
     TempDir dir;
     auto const out = dir / "out.pgn";
-    // Tiny writes (gathered), a write overflowing the buffer, writes larger than the buffer
-    // (bypassing it), and an empty write.
+    // Tiny writes (gathered), writes of 32 KiB or more (written with what is gathered in one
+    // writev, not copied), writes larger than the buffer, and an empty write.
     std::vector<std::size_t> const sizes{1, 2, 100, 0, 200000, 100000, 1 << 20, 3, (1 << 18) + 7};
     std::string expected;
     std::string error;

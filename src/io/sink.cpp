@@ -4,11 +4,13 @@
 
 #include "io/cleanup.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <string_view>
 #include <system_error>
 #include <utility>
 #include <vector>
@@ -16,6 +18,7 @@
 #include <fcntl.h>
 #include <sys/random.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 namespace pgn_iccf::io {
@@ -35,6 +38,27 @@ int write_all(int fd, char const* data, std::size_t n) {
         if (r == 0) return EIO;
         data += r;
         n -= static_cast<std::size_t>(r);
+    }
+    return 0;
+}
+
+// Writes all of `a` then all of `b` (either may be empty) with writev: one system call for a
+// buffered tail and a large write, and no copy of the large one. Returns 0 or an errno value.
+int write_all(int fd, std::string_view a, std::string_view b) {
+    while (!a.empty() || !b.empty()) {
+        iovec v[2] = {{const_cast<char*>(a.data()), a.size()},
+                      {const_cast<char*>(b.data()), b.size()}};
+        int const first = a.empty() ? 1 : 0;
+        auto const r = ::writev(fd, v + first, 2 - first);
+        if (r < 0) {
+            if (errno == EINTR) continue;
+            return errno;
+        }
+        if (r == 0) return EIO;
+        auto n = static_cast<std::size_t>(r);
+        std::size_t const from_a = std::min(n, a.size());
+        a.remove_prefix(from_a);
+        b.remove_prefix(n - from_a);
     }
     return 0;
 }
@@ -148,9 +172,14 @@ public:
 
     bool write(std::string_view bytes) override {
         if (fd_ < 0 || !error_.empty()) return fail_closed();
+        // A batch's output (tens or hundreds of KiB) goes out as it is, after what is
+        // buffered, in one writev: not copied. Small writes are gathered.
+        if (bytes.size() >= direct_write) {
+            int const err = write_all(fd_, std::string_view(buffer_.data(), buffer_.size()), bytes);
+            buffer_.clear();
+            return check(err);
+        }
         if (buffer_.size() + bytes.size() > buffer_capacity && !flush()) return false;
-        if (bytes.size() >= buffer_capacity)
-            return check(write_all(fd_, bytes.data(), bytes.size()));
         if (buffer_.capacity() == 0) buffer_.reserve(buffer_capacity);
         buffer_.insert(buffer_.end(), bytes.begin(), bytes.end());
         return true;
@@ -215,6 +244,7 @@ public:
 
 private:
     static constexpr std::size_t buffer_capacity = std::size_t{256} << 10;
+    static constexpr std::size_t direct_write = std::size_t{32} << 10;
 
     bool flush() {
         if (buffer_.empty()) return true;
