@@ -43,7 +43,9 @@ struct Batch : ConvertedBatch {
     // A block cut by the reader (reader/cutter.hpp): a worker splits it into `games` first.
     reader::Block block;
     bool split = false;
-    std::string read_error; // the block could not be read (its games are lost: see Writer)
+    std::string read_error;       // the block could not be read (its games are lost: see Writer)
+    std::uint64_t late_bytes = 0; // bytes of a last block read to the input's end by the
+                                  // worker, not in `consumed` (the reader did not see them)
     // Locations and numbers: the games of a region (a block, or the rest of a job read by one
     // GameReader) are located from line 1 and numbered from 1; the numbering stage adds the
     // lines and games of the regions before. region_lines/games: a region's own (split).
@@ -60,7 +62,9 @@ struct Batch : ConvertedBatch {
         split = new_region = region_end = false;
         region_lines = region_games = 0;
         read_error.clear();
+        late_bytes = 0;
         block.source.reset();
+        block.to_end = false;
         if (block.bytes.capacity() > 2 * kept_capacity)
             std::string().swap(block.bytes);
         else
@@ -255,7 +259,9 @@ public:
         }
         // After a stop the job is not ended: no per-file line for an output not written.
         if (b.last && !stopped_) end_job(job, b);
-        report_.progress(files_done_, b.consumed, sum_.bytes + (b.last ? 0 : b.bytes), sum_.games);
+        late_bytes_ += b.late_bytes;
+        report_.progress(files_done_, b.consumed + late_bytes_, sum_.bytes + (b.last ? 0 : b.bytes),
+                         sum_.games);
     }
 
 private:
@@ -436,14 +442,22 @@ private:
     bool stopped_ = false;
     std::uint64_t files_done_ = 0;
     std::string read_error_; // a block of the current job could not be read
+    // Input bytes that the reader's `consumed` misses: last blocks read to the end by workers.
+    std::uint64_t late_bytes_ = 0;
 };
 
 // The first parallel stage: splits a block into games.
 void split(Batch& b, Plan const& plan, PipelineOptions const& opt) {
     if (b.pause || !b.split) return;
     if (b.block.source) {
+        bool const to_end = b.block.to_end;
         std::string error;
-        if (!reader::read_block(b.block, error)) {
+        bool const ok = reader::read_block(b.block, error);
+        if (to_end) { // its size is known now (see Writer::late_bytes_)
+            b.late_bytes = b.block.size;
+            b.bytes += b.block.size;
+        }
+        if (!ok) {
             b.read_error = plan.jobs[b.job].display + ": " + error;
             return;
         }

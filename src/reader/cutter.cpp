@@ -113,6 +113,26 @@ BlockCount split_block(Block const& block, Classifier classifier, std::size_t ma
 }
 
 bool read_block(Block& b, std::string& error) {
+    if (b.to_end) {
+        // The last block, to the end of the input (less than the block size in general).
+        constexpr std::size_t step = std::size_t{64} << 10;
+        b.bytes.clear();
+        for (;;) {
+            std::size_t const old = b.bytes.size();
+            b.bytes.resize(old + step);
+            auto const n = b.source->read_at(b.bytes.data() + old, step, b.offset + old, error);
+            b.bytes.resize(old + static_cast<std::size_t>(std::max<std::ptrdiff_t>(n, 0)));
+            if (n < 0) {
+                b.source.reset();
+                return false;
+            }
+            if (static_cast<std::size_t>(n) < step) break;
+        }
+        b.source.reset();
+        b.to_end = false;
+        b.size = b.length = b.bytes.size();
+        return true;
+    }
     b.bytes.resize(b.length);
     auto const n = b.source->read_at(b.bytes.data(), b.length, b.offset, error);
     b.source.reset();
@@ -148,9 +168,17 @@ Cutter::Next Cutter::next_positional(Block& b) {
     probe_at_ = at + target_ - std::min(target_, back);
     probe_.clear();
     bool more = probe(probe_at_, static_cast<std::size_t>(at + target_ - probe_at_) + first);
-    if (probe_.empty() && probe_at_ > at && error_.empty()) { // the input ends before the probe
-        probe_at_ = at;
-        more = probe(at, target_ + first);
+    if (probe_.empty() && probe_at_ > at && error_.empty()) {
+        // The input ends before the probe (a small file, the end of a large one): the last
+        // block, whose end the worker finds as it reads (a small file is not read here).
+        b.bytes.clear();
+        b.offset = at;
+        b.source = positional_;
+        b.size = b.length = 0;
+        b.to_end = true;
+        b.last = true;
+        end_ = true;
+        return Next::block;
     }
     for (;;) {
         if (!error_.empty()) {
@@ -164,6 +192,7 @@ Cutter::Next Cutter::next_positional(Block& b) {
         b.bytes.clear();
         b.offset = at;
         b.source = positional_;
+        b.to_end = false;
         if (c != 0 && line_end != 0) {
             b.size = static_cast<std::size_t>(probe_at_ + c - at);
             b.length = static_cast<std::size_t>(probe_at_ + line_end - at);
@@ -218,6 +247,7 @@ Cutter::Next Cutter::next(Block& b) {
                 b.bytes.resize(line_end);
                 b.size = c;
                 b.length = line_end;
+                b.to_end = false;
                 b.offset = offset_;
                 b.last = false;
                 offset_ += c;
@@ -234,6 +264,7 @@ Cutter::Next Cutter::next(Block& b) {
             b.bytes.swap(held_);
             held_.clear();
             b.size = b.length = b.bytes.size();
+            b.to_end = false;
             b.offset = offset_;
             b.last = true;
             offset_ += b.size;

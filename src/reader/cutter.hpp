@@ -56,6 +56,8 @@ struct Block {
     std::uint64_t offset = 0; // of bytes[0] in the input
     bool last = false;        // the input ends with it (no lookahead)
     std::shared_ptr<io::PositionalReader const> source;
+    bool to_end = false; // source set: the last block, to the input's end (size and length 0
+                         // until read_block reads it)
 };
 
 // Reads the bytes of a block cut without them (source set); false with `error` if they cannot
