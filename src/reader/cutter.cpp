@@ -96,19 +96,22 @@ BlockCount split_block(Block const& block, Classifier classifier, std::size_t ma
     while (reader.next(g)) {
         if (!block.last && g.start.offset >= cut) {
             if (g.start.offset != cut)
-                throw std::logic_error("block cut at offset " + std::to_string(cut) +
-                                       " is not where a game starts");
+                throw std::logic_error("internal error: the block cut at offset " +
+                                       std::to_string(cut) +
+                                       " is not where a game starts (please report the input)");
             count.lines = g.start.line - 1;
             return count;
         }
         if (!block.last && g.start.offset + g.bytes.size() > cut)
-            throw std::logic_error("a game crosses the block cut at offset " + std::to_string(cut));
+            throw std::logic_error("internal error: a game crosses the block cut at offset " +
+                                   std::to_string(cut) + " (please report the input)");
         batch.games.push_back(g);
         batch.parts.push_back(reader.part());
         if (g.number != 0) count.games = g.number;
     }
     if (!block.last)
-        throw std::logic_error("no game starts at the block cut at offset " + std::to_string(cut));
+        throw std::logic_error("internal error: no game starts at the block cut at offset " +
+                               std::to_string(cut) + " (please report the input)");
     return count;
 }
 
