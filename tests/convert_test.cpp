@@ -31,12 +31,12 @@ struct Converted {
 
 Converted convert(std::string const& input, pgn::ConvertOptions opt = {}) {
     Converted c;
-    auto src = pgn::open_memory(input);
+    auto src = io::open_memory(input);
     pgn::GameReader reader(*src);
     pgn::Converter conv(opt);
     syntax::RawGame game;
     while (reader.next(game)) {
-        if (reader.text()) { // text between games: no game
+        if (pgn::is_text(reader.part())) { // text between games: no game
             ++c.texts;
             continue;
         }
@@ -972,7 +972,7 @@ BOOST_AUTO_TEST_CASE(text_and_a_result_after_the_result_stay_with_the_game) {
 // The library finds problems as values; only src/report words them (report/wording.hpp).
 BOOST_AUTO_TEST_CASE(problems_are_values_worded_at_the_batch_edge) {
     std::string const in = "[White \"A\"]\n\n1. a4 a5 2. h4 h5 3. Ra3 Ra6 4. Rh3 *\n";
-    auto src = pgn::open_memory(in);
+    auto src = io::open_memory(in);
     pgn::GameReader reader(*src);
     syntax::RawGame game;
     BOOST_TEST_REQUIRE(reader.next(game));
@@ -1046,7 +1046,7 @@ struct Recording final : pgn::ReplayConsumer {
 };
 
 std::string replayed(std::string const& in, pgn::ReplayOptions opt) {
-    auto src = pgn::open_memory(in);
+    auto src = io::open_memory(in);
     pgn::GameReader reader(*src);
     syntax::RawGame game;
     BOOST_TEST_REQUIRE(reader.next(game));

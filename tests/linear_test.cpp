@@ -108,7 +108,7 @@ double thread_seconds() {
 std::size_t const read_size = std::size_t{16} << 10;
 
 Run read_all(std::string_view input, std::size_t max_game_size) {
-    auto source = pgn::open_memory(input);
+    auto source = io::open_memory(input);
     Run r;
     auto const t0 = thread_seconds();
     pgn::GameReader reader(*source, read_size, max_game_size);
@@ -467,7 +467,7 @@ BOOST_AUTO_TEST_CASE(game_larger_than_max_game_size, *utf::timeout(120)) {
             check_linear(input, r, make(n / 4, unused, unused), mib);
 
             // next_batch carries the same pieces, in order, with their parts.
-            auto source = pgn::open_memory(input);
+            auto source = io::open_memory(input);
             pgn::GameReader reader(*source, read_size, mib);
             pgn::GameBatch batch;
             std::size_t k = 0;

@@ -41,7 +41,7 @@ struct Split {
 // Splits `bytes` with the given chunk size and checks that games + skipped bytes reproduce
 // the input exactly.
 Split split(std::string_view bytes, std::size_t chunk = std::size_t{4} << 20) {
-    auto source = pgn::open_memory(bytes);
+    auto source = io::open_memory(bytes);
     pgn::GameReader reader(*source, chunk);
     Split s;
     syntax::RawGame g;
@@ -115,7 +115,7 @@ public:
 
 Counter read_file(fs::path const& p, std::size_t chunk = std::size_t{4} << 20) {
     std::string error;
-    auto source = pgn::open_file(p.string(), error);
+    auto source = io::open_file(p.string(), error);
     BOOST_TEST_REQUIRE(source != nullptr, error);
     Counter c;
     parser::ParseOptions options;
@@ -176,7 +176,7 @@ bool skippable(std::string_view s) {
 }
 
 Pieces split_pieces(std::string_view bytes, std::size_t chunk, std::size_t max_game_size) {
-    auto source = pgn::open_memory(bytes);
+    auto source = io::open_memory(bytes);
     pgn::GameReader reader(*source, chunk, max_game_size);
     Pieces r;
     syntax::RawGame g;
@@ -460,7 +460,7 @@ BOOST_AUTO_TEST_CASE(reading_room_takes_its_classifier) {
         bool operator==(Piece const&) const = default;
     };
     auto const read = [&](reader::Classifier c) {
-        auto source = pgn::open_memory(input);
+        auto source = io::open_memory(input);
         reader::GameReader r(*source, c, 64);
         std::vector<Piece> out;
         syntax::RawGame g;
@@ -536,7 +536,7 @@ BOOST_AUTO_TEST_CASE(chunk_size_invariance) {
 // Offsets are 64-bit: a synthetic stream of more than 4 GiB (lines of blanks, then one game)
 // is generated on the fly, never stored.
 BOOST_AUTO_TEST_CASE(offsets_beyond_4_gib) {
-    class Blanks : public pgn::ByteSource {
+    class Blanks : public io::ByteSource {
     public:
         std::uint64_t left = (std::uint64_t{1} << 32) + 1000; // blank bytes before the game
         std::uint64_t pos = 0;
@@ -881,7 +881,7 @@ BOOST_AUTO_TEST_CASE(mutated_inputs) {
             auto const chunk = 64 + next(300);
             auto const sp = split(s, chunk);
             BOOST_TEST(sp.reproduces);
-            auto source = pgn::open_memory(s);
+            auto source = io::open_memory(s);
             pgn::GameReader reader(*source, chunk);
             Checker c;
             syntax::RawGame g;
@@ -940,7 +940,7 @@ BOOST_AUTO_TEST_CASE(mutated_inputs_with_small_limits) {
             auto const sp = split_pieces(s, chunk, limit);
             BOOST_TEST(sp.ok);
             BOOST_TEST(sp.max_capacity <= limit);
-            auto source = pgn::open_memory(s);
+            auto source = io::open_memory(s);
             pgn::GameReader reader(*source, chunk, limit);
             pgn::GameBatch batch;
             std::vector<Pieces::Piece> batched;
@@ -967,7 +967,7 @@ BOOST_AUTO_TEST_CASE(parse_game_is_reentrant) {
         std::uint64_t number;
     };
     std::vector<Copy> games;
-    auto source = pgn::open_memory(bytes);
+    auto source = io::open_memory(bytes);
     pgn::GameReader reader(*source);
     syntax::RawGame g;
     while (reader.next(g)) games.push_back({std::string(g.bytes), g.start, g.number});

@@ -135,8 +135,7 @@ void convert_batch(pgn::GameBatch const& games, pgn::Converter& converter,
     for (std::size_t i = 0; i < games.games.size(); ++i) {
         syntax::RawGame const& game = games.games[i];
         pgn::GamePart const part = games.parts[i];
-        if (part == pgn::GamePart::text || part == pgn::GamePart::text_first ||
-            part == pgn::GamePart::text_more) {
+        if (pgn::is_text(part)) {
             text_between_games(b, game, part, source, counts);
             continue;
         }

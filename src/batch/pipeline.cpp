@@ -3,6 +3,7 @@
 #include "batch/convert.hpp"
 
 #include "io/compress.hpp"
+#include "pgn/buffers.hpp"
 #include "pgn/game_reader.hpp"
 #include "reader/cutter.hpp"
 
@@ -65,27 +66,17 @@ struct Batch : ConvertedBatch {
         late_bytes = 0;
         block.source.reset();
         block.to_end = false;
-        if (block.bytes.capacity() > 2 * kept_capacity)
-            std::string().swap(block.bytes);
-        else
-            block.bytes.clear();
         weight = 0;
         input_error.clear();
         games.clear();
-        for (std::string* s : {&out, &packed, &rejects, &rejects_packed, &messages, &games.bytes}) {
-            if (s->capacity() > kept_capacity)
-                std::string().swap(*s);
-            else
-                s->clear();
-        }
-        if (games.games.capacity() > kept_games) {
-            std::vector<syntax::RawGame>().swap(games.games);
-            std::vector<pgn::GamePart>().swap(games.parts);
-        }
-        if (lines.capacity() > kept_games)
-            std::vector<report::MessageLine>().swap(lines);
-        else
-            lines.clear();
+        lines.clear();
+        block.bytes.clear();
+        pgn::release_if_above(block.bytes, 2 * kept_capacity);
+        for (std::string* s : {&out, &packed, &rejects, &rejects_packed, &messages, &games.bytes})
+            s->clear(), pgn::release_if_above(*s, kept_capacity);
+        pgn::release_if_above(games.games, kept_games * sizeof(syntax::RawGame));
+        pgn::release_if_above(games.parts, kept_games * sizeof(pgn::GamePart));
+        pgn::release_if_above(lines, kept_games * sizeof(report::MessageLine));
         clear_counts();
     }
 

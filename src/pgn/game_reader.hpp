@@ -13,14 +13,10 @@
 
 namespace pgn_iccf::pgn {
 
-// Byte sources live in src/io; the reader takes any of them.
-using io::ByteSource;
-using io::open_file;
-using io::open_memory;
-using io::open_stdin;
-
+using io::ByteSource; // byte sources live in src/io (open_file, open_memory, open_stdin)
 using reader::GameBatch;
 using reader::GamePart;
+using reader::is_text;
 using reader::last_line;
 
 // Bytes without a tag section and without a result are a game if their first token (after

@@ -73,6 +73,11 @@ enum class GamePart : std::uint8_t {
     oversized_last,   // the last piece; normal games follow
 };
 
+// Whether a part is text between games (whole or a piece): no game.
+constexpr bool is_text(GamePart p) {
+    return p == GamePart::text || p == GamePart::text_first || p == GamePart::text_more;
+}
+
 // Whole games (and pieces of oversized games) with the bytes they own (unlike RawGame views,
 // which die at the next read), so that a batch can cross threads. games[i].bytes point into
 // `bytes`; parts[i] says what games[i] is (parallel vectors, in input order).
@@ -136,12 +141,6 @@ public:
 
     // What the last RawGame returned by next() is.
     GamePart part() const { return part_; }
-    bool oversized() const { return part_ != GamePart::whole && !text(); }
-    bool text() const { // text between games (whole or a piece), no game
-        return part_ == GamePart::text || part_ == GamePart::text_first ||
-               part_ == GamePart::text_more;
-    }
-    bool oversized_last() const { return part_ == GamePart::oversized_last; }
 
     // Appends whole games (and oversized pieces, with their parts) to `batch` until it holds
     // at least `target_bytes` of game bytes or `max_games` games (or the input ends); false if

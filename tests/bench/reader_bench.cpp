@@ -56,7 +56,7 @@ int main(int argc, char** argv) {
             max_game_size = std::strtoull(argv[++i], nullptr, 10);
     }
     std::string error;
-    auto source = pgn::open_file(path, error);
+    auto source = io::open_file(path, error);
     if (!source) {
         std::fprintf(stderr, "%s\n", error.c_str());
         return 2;
@@ -68,12 +68,12 @@ int main(int argc, char** argv) {
     syntax::RawGame game;
     std::uint64_t games = 0, oversized = 0;
     while (reader.next(game)) {
-        if (reader.oversized()) {
+        if ((reader.part() != pgn::GamePart::whole && !pgn::is_text(reader.part()))) {
             games += reader.part() == pgn::GamePart::oversized_first;
             oversized += reader.part() == pgn::GamePart::oversized_first;
             continue;
         }
-        if (reader.text()) continue; // text between games: no game
+        if (pgn::is_text(reader.part())) continue; // text between games: no game
         ++games;
         if (!split_only) parser::parse_game(game, counter, options);
     }

@@ -48,7 +48,7 @@ Run convert(std::string_view bytes, ConvertOptions const& options, std::size_t c
     pgn::Converter converter(options);
     syntax::RawGame g;
     while (reader.next(g)) {
-        if (reader.text()) continue; // text between games: no game
+        if (pgn::is_text(reader.part())) continue; // text between games: no game
         pgn::GameReport const r = converter.convert(g, run.out);
         report::word_all(r, "fuzz.pgn", run.messages, run.lines);
         run.games.push_back({r.status, r.moves, r.errors});

@@ -41,10 +41,6 @@ bool is_space(char c) { return static_cast<unsigned char>(c) <= 0x20 || c == 0x7
 // What the reader drops between games: blank lines (no other control bytes: those are text
 // between games, copied to the rejects file).
 bool is_white(char c) { return c == ' ' || c == '\t' || c == '\f' || c == '\v' || is_line_end(c); }
-bool is_text(pgn::GamePart p) {
-    return p == pgn::GamePart::text || p == pgn::GamePart::text_first ||
-           p == pgn::GamePart::text_more;
-}
 bool line_start(std::string_view bytes, std::size_t i) {
     return i == 0 || is_line_end(bytes[i - 1]);
 }
