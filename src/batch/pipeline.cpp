@@ -140,7 +140,8 @@ public:
             }
             // Without cuts (tests: as before blocks), the cutter gives up at once.
             cutter_ = std::make_unique<reader::Cutter>(*input_.source, opt_.block_bytes,
-                                                       opt_.cut_blocks ? opt_.block_cap : 0);
+                                                       opt_.cut_blocks ? opt_.block_cap : 0,
+                                                       opt_.max_game_size);
         }
         b.job = job_;
         if (rest_) return next_rest(b);

@@ -36,9 +36,11 @@ bool is_cut(std::string_view b, std::size_t c, bool at_line_start) {
     while (k > 0 && blank_or_cr(b[k - 1])) --k;
     if (k == 0 || b[k - 1] != '\n') return false; // the line before is not blank
     --k;
-    while (k > 0 && space(b[k - 1])) --k;
-    if (k == 0) return false; // nothing before: not known to end a game
-    std::size_t const e = k;  // after the last byte that is not a space
+    while (k > 0 && blank_or_cr(b[k - 1])) --k;
+    // One blank line, short: the bytes an oversized game's window holds back before a line
+    // that may end it are a few (splitter.hpp), so the rules, not the window, decide here.
+    if (k == 0 || b[k - 1] == '\n' || c - k > 64) return false;
+    std::size_t const e = k; // after the last byte that is not a space
     while (k > 0 && b[k - 1] != '\n' && b[k - 1] != '\r') --k;
     if (k == 0 && !at_line_start) return false; // its line may begin before the bytes
     return ends_with_result(b.substr(k, e - k));
@@ -71,7 +73,7 @@ private:
 } // namespace
 
 std::size_t find_cut(std::string_view bytes, std::size_t from, std::size_t& line_end,
-                     bool at_line_start) {
+                     std::size_t max_line, bool at_line_start) {
     static constexpr std::string_view tag = "\n[Event \"";
     line_end = 0;
     std::size_t pos = std::max<std::size_t>(from, 2) - 1;
@@ -79,8 +81,11 @@ std::size_t find_cut(std::string_view bytes, std::size_t from, std::size_t& line
         std::size_t const c = pos + 1;
         if (is_cut(bytes, c, at_line_start)) {
             std::size_t const le = bytes.find('\n', c);
-            if (le != std::string_view::npos) line_end = le + 1;
-            return c;
+            std::size_t const length = le == std::string_view::npos ? bytes.size() - c : le + 1 - c;
+            if (length <= max_line) {
+                if (le != std::string_view::npos) line_end = le + 1;
+                return c;
+            }
         }
         pos = c;
     }
@@ -147,9 +152,10 @@ bool read_block(Block& b, std::string& error) {
     return true;
 }
 
-Cutter::Cutter(ByteSource& source, std::size_t target, std::size_t cap)
+Cutter::Cutter(ByteSource& source, std::size_t target, std::size_t cap, std::size_t max_game_size)
     : source_(source), positional_(source.positional()), target_(std::max<std::size_t>(target, 1)),
-      cap_(std::max(cap, target_ + 1)) {}
+      cap_(std::max(cap, target_ + 1)),
+      max_line_(std::max<std::size_t>(max_game_size, 256) / 4 - 64) {}
 
 bool Cutter::probe(std::uint64_t at, std::size_t n) {
     std::size_t const old = probe_.size();
@@ -191,7 +197,7 @@ Cutter::Next Cutter::next_positional(Block& b) {
         }
         std::size_t line_end = 0;
         std::size_t const c = find_cut(probe_, static_cast<std::size_t>(at + target_ - probe_at_),
-                                       line_end, probe_at_ == at);
+                                       line_end, max_line_, probe_at_ == at);
         b.bytes.clear();
         b.offset = at;
         b.source = positional_;
@@ -243,7 +249,7 @@ Cutter::Next Cutter::next(Block& b) {
         std::size_t const from = std::max(target_, searched_);
         if (held_.size() > from) {
             std::size_t line_end = 0;
-            std::size_t const c = find_cut(held_, from, line_end);
+            std::size_t const c = find_cut(held_, from, line_end, max_line_);
             if (c != 0 && line_end != 0) {
                 b.bytes.swap(held_);
                 held_.assign(b.bytes, c);

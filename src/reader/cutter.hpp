@@ -35,15 +35,19 @@ namespace pgn_iccf::reader {
 // start): the first offset c >= max(from, 2) such that a game starts at c whatever the bytes
 // before it are, and its line ends within the bytes (the lookahead); 0 if there is none.
 // `line_end` is set to the offset after that line's end. A cut is a line starting with
-// `[Event "` after a blank line, after a line whose last token is a result (`1-0`, `0-1`,
+// `[Event "` after one blank line (of at most 64 bytes with the line ends around it), after a
+// line whose last token is a result (`1-0`, `0-1`,
 // `1/2-1/2`, `*`) and which is neither a '%' line nor holds a ';': the game before it has
 // movetext and a result, so the splitter's rules (splitter.hpp) end it there whatever its
 // state (in a tag section, in movetext at any variation depth, inside a brace comment: a line
 // beginning like a tag pair starts the next game), and a game starts at the '['.
-// at_line_start: bytes[0] is the first byte of a line (else a line reaching back to it is not
-// known whole, and ends no cut).
+// The cut's line is at most max_line bytes long: a reader with a window of max_game_size
+// bytes decides on a line of up to a quarter of it by the rules, even in an oversized game
+// (whose window may lag half a window and a few KiB behind), so Cutter passes
+// max_game_size / 4 - 64. at_line_start: bytes[0] is the first byte of a line (else a line reaching
+// back to it is not known whole, and ends no cut).
 std::size_t find_cut(std::string_view bytes, std::size_t from, std::size_t& line_end,
-                     bool at_line_start = true);
+                     std::size_t max_line, bool at_line_start = true);
 
 // A block of an input: bytes[0, size) are its own; bytes[size, length) are the lookahead (the
 // first line of the next block; none when the block ends the input). A block of a positional
@@ -81,7 +85,7 @@ class Cutter {
 public:
     // target: the block size aimed at (a block ends at the first cut at or after it); cap: a
     // block with no cut within cap bytes ends the cutting (rest()).
-    Cutter(ByteSource& source, std::size_t target, std::size_t cap);
+    Cutter(ByteSource& source, std::size_t target, std::size_t cap, std::size_t max_game_size);
 
     enum class Next : std::uint8_t { block, end, rest };
     // The next block (block), the end of the input (end; error() says if a read failed: the
@@ -110,7 +114,7 @@ private:
     std::shared_ptr<io::PositionalReader const> positional_;
     std::string probe_; // positional: bytes from probe_at_ on, looked at for a cut
     std::uint64_t probe_at_ = 0;
-    std::size_t target_, cap_;
+    std::size_t target_, cap_, max_line_;
     std::string held_;         // bytes read from offset_ on, not yet in a block
     std::size_t searched_ = 0; // no cut in held_ before this (a cut's lookahead aside)
     std::uint64_t offset_ = 0;

@@ -627,7 +627,7 @@ std::string check_blocks(std::string_view bytes, Rng& rng) {
     stream.inner = std::move(choppy);
     std::unique_ptr<io::ByteSource> memory = io::open_memory(bytes);
     io::ByteSource& source = positional ? *memory : static_cast<io::ByteSource&>(stream);
-    reader::Cutter cutter(source, target, cap);
+    reader::Cutter cutter(source, target, cap, max_game);
     reader::Block block;
     std::uint64_t line = 1, games = 0;
     std::string failure;
