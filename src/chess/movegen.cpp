@@ -80,17 +80,75 @@ struct AnySink {
 
 } // namespace
 
+// Pawn moves of generate: pushes, captures and promotions of the unpinned pawns, the pinned
+// ones along their pin line, en passant. `target`: the squares a move may reach (all but our
+// own pieces; in check, the checker and the squares between it and the king).
 template <Color Us, class Sink>
-void Position::generate(Sink& sink) const {
+void Position::generate_pawns(Sink& sink, Square ksq, Bitboard target, Bitboard pinned) const {
     constexpr Color them = ~Us;
     constexpr int up = pawn_push(Us);
     constexpr Bitboard rank_3 = rank_bb(relative_rank(Us, 2));
     constexpr Bitboard rank_8 = rank_bb(last_rank(Us));
 
+    Bitboard enemy = pieces(them);
+    Bitboard occupied = pieces();
+    Bitboard pawns = pieces(Us, PieceType::pawn);
+    Bitboard free = pawns & ~pinned;
+    Bitboard empty = ~occupied;
+    Bitboard push1 = shift<up>(free) & empty;
+    Bitboard push2 = shift<up>(push1 & rank_3) & empty & target;
+    push1 &= target;
+    sink.pawns(push1 & ~rank_8, up);
+    sink.promotions(push1 & rank_8, up);
+    sink.pawns(push2, 2 * up);
+    Bitboard west = shift<up - 1>(free & ~file_a) & enemy & target;
+    Bitboard east = shift<up + 1>(free & ~file_h) & enemy & target;
+    sink.pawns(west & ~rank_8, up - 1);
+    sink.promotions(west & rank_8, up - 1);
+    sink.pawns(east & ~rank_8, up + 1);
+    sink.promotions(east & rank_8, up + 1);
+    if (sink.done()) return;
+
+    // Pinned pawns move only along the pin line, and never when in check.
+    if (!checkers_) {
+        for (Bitboard b = pawns & pinned; b;) {
+            Square from = pop_lsb(b);
+            Bitboard pin_line = line(ksq, from);
+            Square to = offset(from, up);
+            if (empty & pin_line & to.bb()) {
+                if (rank_8 & to.bb())
+                    sink.promotion(from, to);
+                else {
+                    sink.add(Move(from, to));
+                    Square to2 = offset(to, up);
+                    if ((rank_3 & to.bb()) && (empty & to2.bb())) sink.add(Move(from, to2));
+                }
+            }
+            for (Bitboard caps = pawn_attacks(Us, from) & enemy & pin_line; caps;) {
+                Square cap = pop_lsb(caps);
+                if (rank_8 & cap.bb())
+                    sink.promotion(from, cap);
+                else
+                    sink.add(Move(from, cap));
+            }
+        }
+    }
+
+    if (st_.ep_square.ok()) {
+        for (Bitboard b = pawn_attacks(them, st_.ep_square) & pawns; b;) {
+            Square from = pop_lsb(b);
+            if (ep_capture_legal(from)) sink.add(Move(from, st_.ep_square, MoveKind::en_passant));
+        }
+    }
+}
+
+template <Color Us, class Sink>
+void Position::generate(Sink& sink) const {
+    constexpr Color them = ~Us;
+
     Square ksq = king_square(Us);
     Bitboard own = pieces(Us);
-    Bitboard enemy = pieces(them);
-    Bitboard occupied = own | enemy;
+    Bitboard occupied = pieces();
 
     // King moves: every target square tested with the king lifted off the board, so that
     // retreating along a checking slider's line is seen as attacked.
@@ -110,59 +168,8 @@ void Position::generate(Sink& sink) const {
     Bitboard target = checkers_ ? between(ksq, lsb(checkers_)) | checkers_ : ~own;
     Bitboard pinned = blockers_[std::size_t(Us)] & own;
 
-    // Pawns.
-    {
-        Bitboard pawns = pieces(Us, PieceType::pawn);
-        Bitboard free = pawns & ~pinned;
-        Bitboard empty = ~occupied;
-        Bitboard push1 = shift<up>(free) & empty;
-        Bitboard push2 = shift<up>(push1 & rank_3) & empty & target;
-        push1 &= target;
-        sink.pawns(push1 & ~rank_8, up);
-        sink.promotions(push1 & rank_8, up);
-        sink.pawns(push2, 2 * up);
-        Bitboard west = shift<up - 1>(free & ~file_a) & enemy & target;
-        Bitboard east = shift<up + 1>(free & ~file_h) & enemy & target;
-        sink.pawns(west & ~rank_8, up - 1);
-        sink.promotions(west & rank_8, up - 1);
-        sink.pawns(east & ~rank_8, up + 1);
-        sink.promotions(east & rank_8, up + 1);
-        if (sink.done()) return;
-
-        // Pinned pawns move only along the pin line, and never when in check.
-        if (!checkers_) {
-            for (Bitboard b = pawns & pinned; b;) {
-                Square from = pop_lsb(b);
-                Bitboard pin_line = line(ksq, from);
-                Square to = offset(from, up);
-                if (empty & pin_line & to.bb()) {
-                    if (rank_8 & to.bb())
-                        sink.promotion(from, to);
-                    else {
-                        sink.add(Move(from, to));
-                        Square to2 = offset(to, up);
-                        if ((rank_3 & to.bb()) && (empty & to2.bb())) sink.add(Move(from, to2));
-                    }
-                }
-                for (Bitboard caps = pawn_attacks(Us, from) & enemy & pin_line; caps;) {
-                    Square cap = pop_lsb(caps);
-                    if (rank_8 & cap.bb())
-                        sink.promotion(from, cap);
-                    else
-                        sink.add(Move(from, cap));
-                }
-            }
-        }
-
-        if (st_.ep_square.ok()) {
-            for (Bitboard b = pawn_attacks(them, st_.ep_square) & pawns; b;) {
-                Square from = pop_lsb(b);
-                if (ep_capture_legal(from))
-                    sink.add(Move(from, st_.ep_square, MoveKind::en_passant));
-            }
-        }
-        if (sink.done()) return;
-    }
+    generate_pawns<Us>(sink, ksq, target, pinned);
+    if (sink.done()) return;
 
     // Knights (a pinned knight never moves).
     for (Bitboard b = pieces(Us, PieceType::knight) & ~pinned; b;) {

@@ -228,6 +228,8 @@ private:
     void set_castling_right(Color c, CastleSide side, Square rook);
     template <Color Us, class Sink>
     void generate(Sink& sink) const;
+    template <Color Us, class Sink>
+    void generate_pawns(Sink& sink, Square ksq, Bitboard target, Bitboard pinned) const;
 
     std::array<Bitboard, 8> by_type_{}; // indexed by PieceType
     std::array<Bitboard, 2> by_color_{};

@@ -38,18 +38,10 @@ void ExportWriter::release_buffers(std::size_t keep) {
     writer_.release_buffers(keep);
 }
 
-// Comments and NAGs inside a variation that has no move yet wait (see Pending).
-void ExportWriter::put_comment(std::string_view text, syntax::CommentKind kind) {
-    if (deferring_) {
-        pending_.push_back({held_.size(), text.size(), kind, -1});
-        held_.append(text);
-        return;
-    }
-    // A brace comment cannot hold '}'; a rest-of-line comment may.
-    if (kind == syntax::CommentKind::brace || text.find('}') == std::string_view::npos) {
-        writer_.comment(text);
-        return;
-    }
+namespace {
+
+// A rest-of-line comment holding '}' (ExportWriter::put_comment).
+[[gnu::noinline]] void comment_with_braces(MovetextWriter& writer, std::string_view text) {
     // Text holding brace comments (`; { Game Nr. 1 : ... }` of engine logs, the rest of a cut
     // variation): written as brace comments, the text around each as one of its own, since
     // some readers (pgn-extract 19) do not read ';' comments. A '}' outside every brace pair
@@ -70,23 +62,42 @@ void ExportWriter::put_comment(std::string_view text, syntax::CommentKind kind) 
         std::string line(text);
         for (char& c : line)
             if (scan::is_line_end(c)) c = ' ';
-        writer_.line_comment(line);
+        writer.line_comment(line);
         return;
     }
     for (std::size_t i = 0; i < text.size();) {
         std::size_t const open = std::min(text.find('{', i), text.size());
         if (auto const before = trimmed(text.substr(i, open - i)); !before.empty())
-            writer_.comment(before);
+            writer.comment(before);
         if (open == text.size()) break;
         std::size_t const close = text.find('}', open);
         if (close == std::string_view::npos) {
             // A '{' that nothing closes: text like any other ('{' may stand in a comment).
-            writer_.comment(trimmed(text.substr(open)));
+            writer.comment(trimmed(text.substr(open)));
             break;
         }
-        writer_.comment(text.substr(open + 1, close - open - 1));
+        writer.comment(text.substr(open + 1, close - open - 1));
         i = close + 1;
     }
+}
+
+} // namespace
+
+// Comments and NAGs inside a variation that has no move yet wait (see Pending).
+// (Inline, its rare case out of line: the comment of every lichess move went through three
+// calls; see the commit.)
+inline void ExportWriter::put_comment(std::string_view text, syntax::CommentKind kind) {
+    if (deferring_) {
+        pending_.push_back({held_.size(), text.size(), kind, -1});
+        held_.append(text);
+        return;
+    }
+    // A brace comment cannot hold '}'; a rest-of-line comment may.
+    if (kind == syntax::CommentKind::brace || text.find('}') == std::string_view::npos) {
+        writer_.comment(text);
+        return;
+    }
+    comment_with_braces(writer_, text);
 }
 
 void ExportWriter::put_nag(std::uint8_t value) {
