@@ -33,90 +33,86 @@ void append_moves_both(std::string& s, std::vector<pgn::NamedMove> const& moves)
     }
 }
 
-// What reading the move found, then what happens next (see Problem's move fields).
-void word_unplayable(std::string& msg, Problem const& p) {
+// What reading the move found (see Problem's move fields).
+void word_read_error(std::string& msg, Problem const& p) {
     bool const white = p.side == chess::Color::white;
     bool const numeric = p.numeric;
-    if (p.null_in_check) {
-        msg.append("a null move is not possible while in check");
-    } else if (!p.glyph.empty()) {
-        msg.append("unknown annotation glyph '");
-        append_terminal_safe(msg, p.glyph);
-        msg.append("' after the move (not one of the NAG table)");
-    } else {
-        switch (p.error) {
-        case ReadError::invalid_syntax:
-            msg.append("not a move in SAN, long algebraic or numeric notation");
-            break;
-        case ReadError::unknown_piece_letter:
-            msg.append("unknown piece letter for input language '");
-            msg.append(p.language);
-            msg.append("' (see --input-lang)");
-            break;
-        case ReadError::no_piece:
-            msg.append("no ");
-            if (p.from.ok()) {
-                msg.append(numeric ? "piece" : notation::piece_name(p.piece));
-                msg.append(" on ");
-                append_square(msg, p.from, numeric);
-            } else {
-                msg.append(notation::piece_name(p.piece));
-                msg.append(" can move to ");
-                if (p.to.ok()) append_square(msg, p.to, false);
-            }
-            break;
-        case ReadError::wrong_color:
-            msg.append("the piece on ");
+    switch (p.error) {
+    case ReadError::invalid_syntax:
+        msg.append("not a move in SAN, long algebraic or numeric notation");
+        break;
+    case ReadError::unknown_piece_letter:
+        msg.append("unknown piece letter for input language '");
+        msg.append(p.language);
+        msg.append("' (see --input-lang)");
+        break;
+    case ReadError::no_piece:
+        msg.append("no ");
+        if (p.from.ok()) {
+            msg.append(numeric ? "piece" : notation::piece_name(p.piece));
+            msg.append(" on ");
             append_square(msg, p.from, numeric);
-            msg.append(white ? " is Black's; White is to move" : " is White's; Black is to move");
-            break;
-        case ReadError::illegal:
-            if (numeric && p.from.ok() && p.to.ok() && p.piece_on_from != chess::PieceType::none) {
-                msg.append("the ");
-                msg.append(notation::piece_name(p.piece_on_from));
-                msg.append(" on ");
-                append_square(msg, p.from, true);
-                msg.append(" cannot move to ");
-                append_square(msg, p.to, true);
-            } else if (!numeric && p.piece != chess::PieceType::none && p.to.ok()) {
-                msg.append("no ");
-                msg.append(notation::piece_name(p.piece));
-                msg.append(" can legally move to ");
-                append_square(msg, p.to, false);
-            } else {
-                msg.append("not a legal move here");
-            }
-            if (p.in_check) msg.append(white ? " (White is in check)" : " (Black is in check)");
-            break;
-        case ReadError::ambiguous:
-            msg.append("ambiguous: could be ");
-            for (std::size_t i = 0; i < p.candidates.size(); ++i) {
-                if (i) msg.append(i + 1 == p.candidates.size() ? " or " : ", ");
-                msg.append(p.candidates[i].san.view());
-            }
-            break;
-        case ReadError::promotion_missing:
-            msg.append(numeric ? "a pawn reaching the last rank needs a fifth digit (1 queen, 2 "
-                                 "rook, 3 bishop, 4 knight)"
-                               : "a pawn reaching the last rank needs a promotion piece (=Q, =R, "
-                                 "=B, =N)");
-            if (p.short_promotion)
-                msg.append("; read as the non-standard four-digit promotion form it would be "
-                           "legal: --iccf-short-promotion accepts it");
-            break;
-        case ReadError::promotion_not_allowed:
-            msg.append(numeric ? "a fifth digit (promotion) on a move that is no promotion"
-                               : "a promotion piece on a move that is no promotion");
-            break;
-        case ReadError::bad_square:
-            msg.append(numeric ? "digits 0 and 9 name no square (files and ranks are 1-8)"
-                               : "not a square of the board");
-            break;
-        default:
-            msg.append(notation::describe(p.error));
-            break;
+        } else {
+            msg.append(notation::piece_name(p.piece));
+            msg.append(" can move to ");
+            if (p.to.ok()) append_square(msg, p.to, false);
         }
+        break;
+    case ReadError::wrong_color:
+        msg.append("the piece on ");
+        append_square(msg, p.from, numeric);
+        msg.append(white ? " is Black's; White is to move" : " is White's; Black is to move");
+        break;
+    case ReadError::illegal:
+        if (numeric && p.from.ok() && p.to.ok() && p.piece_on_from != chess::PieceType::none) {
+            msg.append("the ");
+            msg.append(notation::piece_name(p.piece_on_from));
+            msg.append(" on ");
+            append_square(msg, p.from, true);
+            msg.append(" cannot move to ");
+            append_square(msg, p.to, true);
+        } else if (!numeric && p.piece != chess::PieceType::none && p.to.ok()) {
+            msg.append("no ");
+            msg.append(notation::piece_name(p.piece));
+            msg.append(" can legally move to ");
+            append_square(msg, p.to, false);
+        } else {
+            msg.append("not a legal move here");
+        }
+        if (p.in_check) msg.append(white ? " (White is in check)" : " (Black is in check)");
+        break;
+    case ReadError::ambiguous:
+        msg.append("ambiguous: could be ");
+        for (std::size_t i = 0; i < p.candidates.size(); ++i) {
+            if (i) msg.append(i + 1 == p.candidates.size() ? " or " : ", ");
+            msg.append(p.candidates[i].san.view());
+        }
+        break;
+    case ReadError::promotion_missing:
+        msg.append(numeric ? "a pawn reaching the last rank needs a fifth digit (1 queen, 2 "
+                             "rook, 3 bishop, 4 knight)"
+                           : "a pawn reaching the last rank needs a promotion piece (=Q, =R, "
+                             "=B, =N)");
+        if (p.short_promotion)
+            msg.append("; read as the non-standard four-digit promotion form it would be "
+                       "legal: --iccf-short-promotion accepts it");
+        break;
+    case ReadError::promotion_not_allowed:
+        msg.append(numeric ? "a fifth digit (promotion) on a move that is no promotion"
+                           : "a promotion piece on a move that is no promotion");
+        break;
+    case ReadError::bad_square:
+        msg.append(numeric ? "digits 0 and 9 name no square (files and ranks are 1-8)"
+                           : "not a square of the board");
+        break;
+    default:
+        msg.append(notation::describe(p.error));
+        break;
     }
+}
+
+// What happens after an unplayable move: corrected, suggestions, assumed, variation cut.
+void word_outcome(std::string& msg, Problem const& p) {
     if (p.corrected) {
         pgn::NamedMove const& m = p.suggestions.front();
         msg.append("; corrected to ");
@@ -140,6 +136,20 @@ void word_unplayable(std::string& msg, Problem const& p) {
         msg.append(p.rest_kept ? "; the variation is cut here and its rest kept in a comment"
                                : "; the variation is cut here and its rest left out (comments "
                                  "are left out)");
+}
+
+// What reading the move found, then what happens next (see Problem's move fields).
+void word_unplayable(std::string& msg, Problem const& p) {
+    if (p.null_in_check) {
+        msg.append("a null move is not possible while in check");
+    } else if (!p.glyph.empty()) {
+        msg.append("unknown annotation glyph '");
+        append_terminal_safe(msg, p.glyph);
+        msg.append("' after the move (not one of the NAG table)");
+    } else {
+        word_read_error(msg, p);
+    }
+    word_outcome(msg, p);
 }
 
 // The message of `p`, after the quoted token.
