@@ -357,14 +357,13 @@ inline TagValueScan scan_tag_value(char const* p, char const* end) {
     return r;
 }
 
-// Counts line ends in [b, e): LF, CRLF (once) and lone CR. `prev_cr` says whether the byte
-// before b was a CR (then an LF at b completes that line end and is not counted again).
-// `last_line_start` (nullptr on entry) receives the byte after the last line-end byte found.
-// The long-range path, out of line so that the per-token path stays small.
-[[gnu::noinline]] inline std::uint64_t count_lines_long(char const* b, char const* e, bool prev_cr,
-                                                        char const*& last_line_start) {
-    // Every LF and every CR counts, except the LF of a CRLF pair (also of a pair whose CR
-    // ended the previous range).
+// The line-end bytes (LF and CR) in [b, e), and the CRLF pairs among them that lie wholly
+// in [b, e). Part of count_lines_long, inlined into it.
+struct LineEndBytes {
+    std::uint64_t ends = 0;
+    std::uint64_t pairs = 0;
+};
+[[gnu::always_inline]] inline LineEndBytes count_line_end_bytes(char const* b, char const* e) {
     std::uint64_t ends = 0;
     std::uint64_t pairs = 0;
     char const* p = b;
@@ -449,36 +448,44 @@ inline TagValueScan scan_tag_value(char const* p, char const* end) {
         }
         ends += static_cast<std::uint64_t>(is_line_end(e[-1]));
     }
-    if (prev_cr && *b == '\n') ++pairs;
-    if (ends == 0) return 0; // no line-end byte: nothing to look back for (a long comment line)
+    return {ends, pairs};
+}
+
+// The byte after the last line-end byte in [b, e), which holds one. Part of count_lines_long,
+// inlined into it.
+[[gnu::always_inline]] inline char const* after_last_line_end(char const* b, char const* e) {
     char const* q = e;
 #ifdef __AVX2__
     while (q - b >= 32) {
         __m256i const x = _mm256_loadu_si256(reinterpret_cast<__m256i const*>(q - 32));
         auto const mask = line_end_mask(x);
-        if (mask != 0) {
-            last_line_start = q - std::countl_zero(mask);
-            return ends - pairs;
-        }
+        if (mask != 0) return q - std::countl_zero(mask);
         q -= 32;
     }
 #elif defined(__SSE2__)
     while (q - b >= 16) {
         auto const mask = line_end_mask16(q - 16) << 16;
-        if (mask != 0) {
-            last_line_start = q - std::countl_zero(mask);
-            return ends - pairs;
-        }
+        if (mask != 0) return q - std::countl_zero(mask);
         q -= 16;
     }
 #endif
-    for (; q != b; --q) {
-        if (is_line_end(q[-1])) {
-            last_line_start = q;
-            break;
-        }
-    }
-    return ends - pairs;
+    while (q != b && !is_line_end(q[-1])) --q;
+    return q;
+}
+
+// Counts line ends in [b, e): LF, CRLF (once) and lone CR. `prev_cr` says whether the byte
+// before b was a CR (then an LF at b completes that line end and is not counted again).
+// `last_line_start` (nullptr on entry) receives the byte after the last line-end byte found.
+// The long-range path, out of line so that the per-token path stays small.
+[[gnu::noinline]] inline std::uint64_t count_lines_long(char const* b, char const* e, bool prev_cr,
+                                                        char const*& last_line_start) {
+    // Every LF and every CR counts, except the LF of a CRLF pair (also of a pair whose CR
+    // ended the previous range).
+    LineEndBytes n = count_line_end_bytes(b, e);
+    if (prev_cr && *b == '\n') ++n.pairs;
+    if (n.ends == 0) return 0; // no line-end byte: nothing to look back for (a long comment line)
+    last_line_start = after_last_line_end(b, e);
+    return n.ends - n.pairs;
 }
 
 // False if [b, e) certainly holds no line end; true if it may. [b, readable_end) must be

@@ -984,7 +984,9 @@ BOOST_AUTO_TEST_CASE(problems_are_values_worded_at_the_batch_edge) {
     pgn::Problem const& p = r.problems[0];
     BOOST_TEST((p.kind == pgn::ProblemKind::unplayable_move));
     BOOST_TEST((p.severity == syntax::Severity::error));
-    BOOST_TEST((p.error == notation::ReadError::ambiguous));
+    BOOST_TEST_REQUIRE(std::holds_alternative<pgn::MoveFacts>(p.facts));
+    pgn::MoveFacts const& move = std::get<pgn::MoveFacts>(p.facts);
+    BOOST_TEST((move.error == notation::ReadError::ambiguous));
     BOOST_TEST(p.where.line == 3U);
     BOOST_TEST(p.where.column == 33U);
     BOOST_TEST(p.move_number == 4);
@@ -992,13 +994,13 @@ BOOST_AUTO_TEST_CASE(problems_are_values_worded_at_the_batch_edge) {
     BOOST_TEST(p.token == "Rh3");
     BOOST_TEST(p.white == "A");
     BOOST_TEST(p.black == "");
-    BOOST_TEST_REQUIRE(p.candidates.size() == 2U);
-    BOOST_TEST(p.candidates[0].san.view() == "Rhh3");
-    BOOST_TEST(p.candidates[0].numeric.view() == "8183");
-    BOOST_TEST(p.candidates[1].san.view() == "Rah3");
-    BOOST_TEST(p.candidates[1].numeric.view() == "1383");
-    BOOST_TEST(p.suggestions.empty());
-    BOOST_TEST(!p.cut);
+    BOOST_TEST_REQUIRE(move.candidates.size() == 2U);
+    BOOST_TEST(move.candidates[0].san.view() == "Rhh3");
+    BOOST_TEST(move.candidates[0].numeric.view() == "8183");
+    BOOST_TEST(move.candidates[1].san.view() == "Rah3");
+    BOOST_TEST(move.candidates[1].numeric.view() == "1383");
+    BOOST_TEST(move.suggestions.empty());
+    BOOST_TEST(!move.cut);
     std::string line;
     report::word(p, r, "x.pgn", line);
     BOOST_TEST(

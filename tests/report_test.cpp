@@ -76,7 +76,9 @@ BOOST_AUTO_TEST_CASE(every_problem_kind_is_worded_named_and_folded) {
             BOOST_TEST(!report::fold_wording(report::fold_key(kind)).empty());
             pgn::Problem p;
             p.kind = kind;
-            p.error = notation::ReadError::invalid_syntax;
+            p.facts = pgn::facts_of(kind);
+            if (auto* move = std::get_if<pgn::MoveFacts>(&p.facts))
+                move->error = notation::ReadError::invalid_syntax;
             p.severity = syntax::Severity::warning;
             BOOST_TEST(!report::message(p).empty());
             // A warning folds under a key; an error never does.
@@ -109,7 +111,7 @@ BOOST_AUTO_TEST_CASE(forfeit_results_fold_together) {
     pgn::Problem movetext, tag;
     movetext.severity = tag.severity = syntax::Severity::warning;
     movetext.kind = pgn::ProblemKind::syntax;
-    movetext.syntax_code = syntax::SyntaxCode::forfeit_result;
+    movetext.facts = pgn::SyntaxFacts{syntax::SyntaxCode::forfeit_result, 0};
     tag.kind = pgn::ProblemKind::forfeit_result_tag;
     BOOST_TEST((report::fold_key(movetext) == report::fold_key(tag)));
     BOOST_TEST(report::kind_of(tag) == "forfeit result");

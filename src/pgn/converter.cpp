@@ -15,12 +15,13 @@ using notation::ReadError;
 // promotion letter, or a lower-case letter read as a piece. A numeric token, castling with
 // zeros and a pawn move (lower-case file first, read as a pawn) read alike in every language.
 bool letters_might_explain(Problem const& p) {
-    if (p.null_in_check || p.numeric) return false;
-    if (p.error == ReadError::unknown_piece_letter) return true;
+    MoveFacts const& f = std::get<MoveFacts>(p.facts);
+    if (f.null_in_check || f.numeric) return false;
+    if (f.error == ReadError::unknown_piece_letter) return true;
     if (p.token.empty()) return false;
     unsigned char const c = static_cast<unsigned char>(p.token[0]);
     if (c >= 0x80 || (c >= 'A' && c <= 'Z')) return true;
-    if (c >= 'a' && c <= 'z') return c > 'h' || p.piece != chess::PieceType::pawn;
+    if (c >= 'a' && c <= 'z') return c > 'h' || f.piece != chess::PieceType::pawn;
     return false;
 }
 
@@ -54,8 +55,9 @@ void Converter::MoveRecorder::move(chess::Position& pos, Move m, int number, syn
         captured.token.assign(move.text);
         captured.move_number = number;
         captured.side = pos.side_to_move();
-        captured.read_as = named(pos, m);
-        captured.other_read_as = other.ok() ? named(pos, other) : NamedMove{};
+        LanguageFacts& f = captured.facts.emplace<LanguageFacts>();
+        f.read_as = named(pos, m);
+        f.other_read_as = other.ok() ? named(pos, other) : NamedMove{};
     }
     moves.push_back(m);
 }
@@ -202,7 +204,7 @@ bool Converter::choose_language(syntax::RawGame const& game, Failure en) {
         for (Problem& p : report_.problems)
             if (p.severity == syntax::Severity::error) {
                 p.read_furthest = std::move(furthest_codes);
-                p.count = furthest_moves;
+                p.furthest_moves = furthest_moves;
                 break;
             }
     }
@@ -217,7 +219,7 @@ bool Converter::choose_language(syntax::RawGame const& game, Failure en) {
         p.side = en.pos.side_to_move();
         p.white = replayer_.tags().value(TagKind::white);
         p.black = replayer_.tags().value(TagKind::black);
-        p.languages = codes(groups[0]);
+        p.facts = LanguageFacts{codes(groups[0]), {}, {}, {}};
         report_.problems.insert(report_.problems.begin(), std::move(p));
         ++report_.warnings;
     }
@@ -233,6 +235,7 @@ void Converter::disagree(syntax::RawGame const& game, Group const& a, Group cons
     recorder_.capture_at = at;
     recorder_.other = at < b.moves.size() ? b.moves[at] : Move{};
     recorder_.captured = Problem{};
+    recorder_.captured.facts = LanguageFacts{};
     pass(game, a.languages.front(), recorder_);
     recorder_.capture_at = SIZE_MAX;
     Problem p = std::move(recorder_.captured);
@@ -240,8 +243,9 @@ void Converter::disagree(syntax::RawGame const& game, Group const& a, Group cons
     p.severity = syntax::Severity::error;
     p.white = replayer_.tags().value(TagKind::white);
     p.black = replayer_.tags().value(TagKind::black);
-    p.languages = codes(a);
-    p.other_languages = codes(b);
+    LanguageFacts& f = std::get<LanguageFacts>(p.facts);
+    f.languages = codes(a);
+    f.other_languages = codes(b);
     report_.problems.push_back(std::move(p));
     ++report_.errors;
 }

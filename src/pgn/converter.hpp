@@ -120,7 +120,7 @@ private:
         std::vector<chess::Move> moves;
         std::size_t capture_at = SIZE_MAX;
         chess::Move other{}; // the other language's move at capture_at
-        Problem captured;    // token, where, move number, side, read_as, other_read_as
+        Problem captured;    // token, where, move number, side; LanguageFacts: the readings
         void begin_game(syntax::RawGame const&) override { moves.clear(); }
         void move(chess::Position& pos, chess::Move m, int number, syntax::Token move,
                   syntax::Token suffix, bool corrected) override;

@@ -126,7 +126,8 @@ void Replayer::plain_tag(syntax::Token const& name, syntax::Token const& value) 
 void Replayer::add_tag(syntax::Token const& name, syntax::Token const& value, bool plain) {
     if (tags_.full()) {
         if (!rejected())
-            add(ProblemKind::too_many_tags, Severity::error, name.where).count = TagTable::max_tags;
+            add(ProblemKind::too_many_tags, Severity::error, name.where).facts =
+                LimitFacts{TagTable::max_tags};
         reject();
         return;
     }
@@ -135,8 +136,7 @@ void Replayer::add_tag(syntax::Token const& name, syntax::Token const& value, bo
 
 void Replayer::diagnostic(syntax::Diagnostic const& d) {
     Problem& p = add(ProblemKind::syntax, d.severity, d.where, d.token);
-    p.syntax_code = d.code;
-    p.count = d.limit;
+    p.facts = SyntaxFacts{d.code, d.limit};
     // A syntax error: the reader ends the game; it is never written, even with
     // --keep-broken (its movetext is not known to be complete).
     if (d.severity == Severity::error) reject();
@@ -154,7 +154,7 @@ void Replayer::setup() {
     } else if (!kind.empty()) {
         add(ProblemKind::variant_not_chess, Severity::error,
             tags_.location(TagKind::variant, game_->start))
-            .text = kind;
+            .facts = TagFacts{kind, {}, {}};
         reject();
         return;
     }
@@ -165,9 +165,7 @@ void Replayer::setup() {
             // At the value it quotes, as every diagnostic points where its quoted text starts.
             Problem& p = add(ProblemKind::invalid_fen, Severity::error,
                              tags_.all()[std::size_t(tags_.first(TagKind::fen))].value.where);
-            p.text = fen;
-            p.fen = {bad.code, bad.rank, {}};
-            p.detail.assign(bad.field);
+            p.facts = FenFacts{fen, {bad.code, bad.rank, {}}, std::string(bad.field)};
             reject();
             return;
         }
@@ -219,8 +217,9 @@ Move Replayer::fail_move(syntax::Token move, notation::ReadResult const& r, bool
     // In a variation the main line is still sound: the variation is written up to here and
     // its rest kept as a comment; the game is converted (--strict: rejected, as before).
     bool const cut = !corrected && cuts_variation();
-    Problem& p = add_at_move(ProblemKind::unplayable_move,
-                             corrected || cut ? Severity::warning : Severity::error, move);
+    Problem& problem = add_at_move(ProblemKind::unplayable_move,
+                                   corrected || cut ? Severity::warning : Severity::error, move);
+    MoveFacts& p = problem.facts.emplace<MoveFacts>();
     p.error = null_in_check ? ReadError::none : r.error;
     p.null_in_check = null_in_check;
     p.numeric = numeric;
@@ -243,7 +242,7 @@ Move Replayer::fail_move(syntax::Token move, notation::ReadResult const& r, bool
     p.assumed = assumed.ok();
     p.cut = cut;
     p.rest_kept = opt_.comments;
-    if (!corrected) out_->unplayable(pos_, p);
+    if (!corrected) out_->unplayable(pos_, problem);
     return assumed;
 }
 
@@ -299,8 +298,8 @@ void Replayer::move(syntax::Token const& move, syntax::Token const& suffix) {
             }
         }
         if (r.short_promotion && r.error == ReadError::none)
-            add_at_move(ProblemKind::short_promotion, Severity::warning, move).read_as =
-                named(pos_, m);
+            add_at_move(ProblemKind::short_promotion, Severity::warning, move).facts =
+                PromotionFacts{named(pos_, m)};
     }
 
     if (!frames_.empty()) frames_.back().played = true;
@@ -428,21 +427,16 @@ void Replayer::end_game(syntax::GameEnd const& end) {
     auto const at_tag = tags_.location(TagKind::result, game_->start);
     auto const tag_result = syntax::read_result(tagged);
     if (has_tag && tag_result && tag_result->spelling == syntax::Spelling::forfeit) {
-        Problem& p = add(ProblemKind::forfeit_result_tag, Severity::warning, at_tag);
-        p.text = tagged;
-        p.detail = normalise_result(tagged);
-        p.written_as = termination();
+        add(ProblemKind::forfeit_result_tag, Severity::warning, at_tag).facts = TagFacts{
+            std::string(tagged), std::string(normalise_result(tagged)), std::string(termination())};
     } else if (has_tag && !is_result(tagged)) {
         // The export format allows only the four results, equal to the marker.
-        Problem& p = add(ProblemKind::result_tag_not_result, Severity::warning, at_tag);
-        p.text = tagged;
-        p.written_as = termination();
+        add(ProblemKind::result_tag_not_result, Severity::warning, at_tag).facts =
+            TagFacts{std::string(tagged), {}, std::string(termination())};
     } else if (!result_.text.empty() && !tagged.empty() &&
                normalise_result(result_.text) != tagged) {
-        Problem& p =
-            add(ProblemKind::result_differs, Severity::warning, result_.where, result_.text);
-        p.text = tagged;
-        p.written_as = termination();
+        add(ProblemKind::result_differs, Severity::warning, result_.where, result_.text).facts =
+            TagFacts{std::string(tagged), {}, std::string(termination())};
     }
 }
 

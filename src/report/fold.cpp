@@ -40,12 +40,14 @@ static_assert(std::size(problem_words) == problem_fold_keys, "one row per Proble
 FoldKey fold_key(pgn::Problem const& p) {
     if (p.severity == syntax::Severity::error) return FoldKey::none;
     switch (p.kind) {
-    case ProblemKind::syntax:
-        return p.syntax_code == syntax::SyntaxCode::forfeit_result
+    case ProblemKind::syntax: {
+        syntax::SyntaxCode const code = std::get<pgn::SyntaxFacts>(p.facts).code;
+        return code == syntax::SyntaxCode::forfeit_result
                    ? fold_key(ProblemKind::forfeit_result_tag)
-                   : fold_key(p.syntax_code);
+                   : fold_key(code);
+    }
     case ProblemKind::unplayable_move:
-        return p.corrected ? typo_corrected : fold_key(p.kind);
+        return std::get<pgn::MoveFacts>(p.facts).corrected ? typo_corrected : fold_key(p.kind);
     default:
         return fold_key(p.kind);
     }

@@ -5,6 +5,7 @@
 #include "report/terminal.hpp"
 
 #include <string>
+#include <variant>
 
 namespace pgn_iccf::report {
 
@@ -33,90 +34,86 @@ void append_moves_both(std::string& s, std::vector<pgn::NamedMove> const& moves)
     }
 }
 
-// What reading the move found, then what happens next (see Problem's move fields).
-void word_unplayable(std::string& msg, Problem const& p) {
-    bool const white = p.side == chess::Color::white;
+// What reading the move found (see Problem's move fields).
+void word_read_error(std::string& msg, pgn::MoveFacts const& p, chess::Color side) {
+    bool const white = side == chess::Color::white;
     bool const numeric = p.numeric;
-    if (p.null_in_check) {
-        msg.append("a null move is not possible while in check");
-    } else if (!p.glyph.empty()) {
-        msg.append("unknown annotation glyph '");
-        append_terminal_safe(msg, p.glyph);
-        msg.append("' after the move (not one of the NAG table)");
-    } else {
-        switch (p.error) {
-        case ReadError::invalid_syntax:
-            msg.append("not a move in SAN, long algebraic or numeric notation");
-            break;
-        case ReadError::unknown_piece_letter:
-            msg.append("unknown piece letter for input language '");
-            msg.append(p.language);
-            msg.append("' (see --input-lang)");
-            break;
-        case ReadError::no_piece:
-            msg.append("no ");
-            if (p.from.ok()) {
-                msg.append(numeric ? "piece" : notation::piece_name(p.piece));
-                msg.append(" on ");
-                append_square(msg, p.from, numeric);
-            } else {
-                msg.append(notation::piece_name(p.piece));
-                msg.append(" can move to ");
-                if (p.to.ok()) append_square(msg, p.to, false);
-            }
-            break;
-        case ReadError::wrong_color:
-            msg.append("the piece on ");
+    switch (p.error) {
+    case ReadError::invalid_syntax:
+        msg.append("not a move in SAN, long algebraic or numeric notation");
+        break;
+    case ReadError::unknown_piece_letter:
+        msg.append("unknown piece letter for input language '");
+        msg.append(p.language);
+        msg.append("' (see --input-lang)");
+        break;
+    case ReadError::no_piece:
+        msg.append("no ");
+        if (p.from.ok()) {
+            msg.append(numeric ? "piece" : notation::piece_name(p.piece));
+            msg.append(" on ");
             append_square(msg, p.from, numeric);
-            msg.append(white ? " is Black's; White is to move" : " is White's; Black is to move");
-            break;
-        case ReadError::illegal:
-            if (numeric && p.from.ok() && p.to.ok() && p.piece_on_from != chess::PieceType::none) {
-                msg.append("the ");
-                msg.append(notation::piece_name(p.piece_on_from));
-                msg.append(" on ");
-                append_square(msg, p.from, true);
-                msg.append(" cannot move to ");
-                append_square(msg, p.to, true);
-            } else if (!numeric && p.piece != chess::PieceType::none && p.to.ok()) {
-                msg.append("no ");
-                msg.append(notation::piece_name(p.piece));
-                msg.append(" can legally move to ");
-                append_square(msg, p.to, false);
-            } else {
-                msg.append("not a legal move here");
-            }
-            if (p.in_check) msg.append(white ? " (White is in check)" : " (Black is in check)");
-            break;
-        case ReadError::ambiguous:
-            msg.append("ambiguous: could be ");
-            for (std::size_t i = 0; i < p.candidates.size(); ++i) {
-                if (i) msg.append(i + 1 == p.candidates.size() ? " or " : ", ");
-                msg.append(p.candidates[i].san.view());
-            }
-            break;
-        case ReadError::promotion_missing:
-            msg.append(numeric ? "a pawn reaching the last rank needs a fifth digit (1 queen, 2 "
-                                 "rook, 3 bishop, 4 knight)"
-                               : "a pawn reaching the last rank needs a promotion piece (=Q, =R, "
-                                 "=B, =N)");
-            if (p.short_promotion)
-                msg.append("; read as the non-standard four-digit promotion form it would be "
-                           "legal: --iccf-short-promotion accepts it");
-            break;
-        case ReadError::promotion_not_allowed:
-            msg.append(numeric ? "a fifth digit (promotion) on a move that is no promotion"
-                               : "a promotion piece on a move that is no promotion");
-            break;
-        case ReadError::bad_square:
-            msg.append(numeric ? "digits 0 and 9 name no square (files and ranks are 1-8)"
-                               : "not a square of the board");
-            break;
-        default:
-            msg.append(notation::describe(p.error));
-            break;
+        } else {
+            msg.append(notation::piece_name(p.piece));
+            msg.append(" can move to ");
+            if (p.to.ok()) append_square(msg, p.to, false);
         }
+        break;
+    case ReadError::wrong_color:
+        msg.append("the piece on ");
+        append_square(msg, p.from, numeric);
+        msg.append(white ? " is Black's; White is to move" : " is White's; Black is to move");
+        break;
+    case ReadError::illegal:
+        if (numeric && p.from.ok() && p.to.ok() && p.piece_on_from != chess::PieceType::none) {
+            msg.append("the ");
+            msg.append(notation::piece_name(p.piece_on_from));
+            msg.append(" on ");
+            append_square(msg, p.from, true);
+            msg.append(" cannot move to ");
+            append_square(msg, p.to, true);
+        } else if (!numeric && p.piece != chess::PieceType::none && p.to.ok()) {
+            msg.append("no ");
+            msg.append(notation::piece_name(p.piece));
+            msg.append(" can legally move to ");
+            append_square(msg, p.to, false);
+        } else {
+            msg.append("not a legal move here");
+        }
+        if (p.in_check) msg.append(white ? " (White is in check)" : " (Black is in check)");
+        break;
+    case ReadError::ambiguous:
+        msg.append("ambiguous: could be ");
+        for (std::size_t i = 0; i < p.candidates.size(); ++i) {
+            if (i) msg.append(i + 1 == p.candidates.size() ? " or " : ", ");
+            msg.append(p.candidates[i].san.view());
+        }
+        break;
+    case ReadError::promotion_missing:
+        msg.append(numeric ? "a pawn reaching the last rank needs a fifth digit (1 queen, 2 "
+                             "rook, 3 bishop, 4 knight)"
+                           : "a pawn reaching the last rank needs a promotion piece (=Q, =R, "
+                             "=B, =N)");
+        if (p.short_promotion)
+            msg.append("; read as the non-standard four-digit promotion form it would be "
+                       "legal: --iccf-short-promotion accepts it");
+        break;
+    case ReadError::promotion_not_allowed:
+        msg.append(numeric ? "a fifth digit (promotion) on a move that is no promotion"
+                           : "a promotion piece on a move that is no promotion");
+        break;
+    case ReadError::bad_square:
+        msg.append(numeric ? "digits 0 and 9 name no square (files and ranks are 1-8)"
+                           : "not a square of the board");
+        break;
+    default:
+        msg.append(notation::describe(p.error));
+        break;
     }
+}
+
+// What happens after an unplayable move: corrected, suggestions, assumed, variation cut.
+void word_outcome(std::string& msg, pgn::MoveFacts const& p) {
     if (p.corrected) {
         pgn::NamedMove const& m = p.suggestions.front();
         msg.append("; corrected to ");
@@ -142,80 +139,100 @@ void word_unplayable(std::string& msg, Problem const& p) {
                                  "are left out)");
 }
 
-// The message of `p`, after the quoted token.
-std::string message_of(Problem const& p) {
-    std::string m;
-    switch (p.kind) {
-    case ProblemKind::syntax:
+// What reading the move found, then what happens next (see Problem's move fields).
+void word_unplayable(std::string& msg, pgn::MoveFacts const& p, chess::Color side) {
+    if (p.null_in_check) {
+        msg.append("a null move is not possible while in check");
+    } else if (!p.glyph.empty()) {
+        msg.append("unknown annotation glyph '");
+        append_terminal_safe(msg, p.glyph);
+        msg.append("' after the move (not one of the NAG table)");
+    } else {
+        word_read_error(msg, p, side);
+    }
+    word_outcome(msg, p);
+}
+
+// The message of `p`, after the quoted token: a visit of its facts.
+struct MessageOf {
+    Problem const& p;
+
+    std::string operator()(std::monostate) const {
+        switch (p.kind) {
+        case ProblemKind::variation_after_unplayable:
+            return "variation after an unplayable move kept only as '(...)' in the comment";
+        case ProblemKind::nested_variation:
+            return "variation directly inside a variation, before its first move; read as "
+                   "another variation of the same move";
+        case ProblemKind::variation_without_move:
+            return "a variation must follow the move it replaces";
+        case ProblemKind::empty_variation:
+            return "variation without a move left out (no reader accepts '()'); a comment or NAG "
+                   "in it is kept after the move before it";
+        default:
+            return {};
+        }
+    }
+    std::string operator()(pgn::SyntaxFacts const& f) const {
         // The wording may quote the token ("unknown annotation symbol '<token>'").
+        std::string m;
         append_terminal_safe_message(
-            m, syntax_message(p.syntax_code, p.token, p.where, std::uint32_t(p.count)), p.token);
-        break;
-    case ProblemKind::too_many_tags:
-        m = "more than " + std::to_string(p.count) + " tag pairs; the game is not converted";
-        break;
-    case ProblemKind::variant_not_chess:
-        m = "variant '" + terminal_safe(p.text) + "' is not chess; the game is not converted";
-        break;
-    case ProblemKind::invalid_fen:
+            m, syntax_message(f.code, p.token, p.where, std::uint32_t(f.limit)), p.token);
+        return m;
+    }
+    std::string operator()(pgn::LimitFacts const& f) const { // too_many_tags
+        return "more than " + std::to_string(f.limit) + " tag pairs; the game is not converted";
+    }
+    std::string operator()(pgn::TagFacts const& f) const {
+        switch (p.kind) {
+        case ProblemKind::variant_not_chess:
+            return "variant '" + terminal_safe(f.value) +
+                   "' is not chess; the game is not converted";
+        case ProblemKind::forfeit_result_tag: // the tag is one of two forfeit spellings
+            return "forfeit Result tag \"" + f.value + "\" read as " + f.read_as +
+                   "; written as \"" + f.written_as + "\"";
+        case ProblemKind::result_tag_not_result:
+            return "Result tag \"" + terminal_safe(f.value) +
+                   "\" is not a result (1-0, 0-1, 1/2-1/2, *); written as \"" + f.written_as + "\"";
+        default: // result_differs
+            return "result differs from the Result tag \"" + terminal_safe(f.value) +
+                   "\"; the Result tag is written as \"" + f.written_as + "\"";
+        }
+    }
+    std::string operator()(pgn::FenFacts const& f) const {
         // Quoted here rather than as the token, to cut it at fen_bytes, not quoted_bytes;
         // the error may quote a field of it.
-        m = "'" + terminal_safe(p.text, fen_bytes) + "': invalid FEN: ";
-        append_terminal_safe(m, fen_message({p.fen.code, p.fen.rank, p.detail}), message_bytes);
-        break;
-    case ProblemKind::unplayable_move:
-        word_unplayable(m, p);
-        break;
-    case ProblemKind::short_promotion:
-        m = "non-standard four-digit promotion read as ";
-        m.append(p.read_as.numeric.view());
-        m.append(" (");
-        m.append(p.read_as.san.view());
-        m.push_back(')');
-        break;
-    case ProblemKind::variation_after_unplayable:
-        m = "variation after an unplayable move kept only as '(...)' in the comment";
-        break;
-    case ProblemKind::nested_variation:
-        m = "variation directly inside a variation, before its first move; read as another "
-            "variation of the same move";
-        break;
-    case ProblemKind::variation_without_move:
-        m = "a variation must follow the move it replaces";
-        break;
-    case ProblemKind::empty_variation:
-        m = "variation without a move left out (no reader accepts '()'); a comment or NAG in it "
-            "is kept after the move before it";
-        break;
-    case ProblemKind::forfeit_result_tag: // the tag is one of two forfeit spellings
-        m = "forfeit Result tag \"" + p.text + "\" read as " + p.detail + "; written as \"" +
-            p.written_as + "\"";
-        break;
-    case ProblemKind::result_tag_not_result:
-        m = "Result tag \"" + terminal_safe(p.text) +
-            "\" is not a result (1-0, 0-1, 1/2-1/2, *); written as \"" + p.written_as + "\"";
-        break;
-    case ProblemKind::result_differs:
-        m = "result differs from the Result tag \"" + terminal_safe(p.text) +
-            "\"; the Result tag is written as \"" + p.written_as + "\"";
-        break;
-    case ProblemKind::read_in_another_language:
-        m = "not a move in English; the game is read with the piece letters of " + p.languages +
-            " (--input-lang auto)";
-        break;
-    case ProblemKind::languages_disagree:
-        m = "read as ";
-        m.append(p.read_as.san.view());
-        m.append(" with the piece letters of " + p.languages + " and as ");
-        m.append(p.other_read_as.san.view());
-        m.append(" with those of " + p.other_languages +
-                 "; the game is not converted (name its language with --input-lang)");
-        break;
-    case ProblemKind::count:
-        break;
+        std::string m = "'" + terminal_safe(f.fen, fen_bytes) + "': invalid FEN: ";
+        append_terminal_safe(m, fen_message({f.error.code, f.error.rank, f.field}), message_bytes);
+        return m;
     }
-    return m;
-}
+    std::string operator()(pgn::MoveFacts const& f) const {
+        std::string m;
+        word_unplayable(m, f, p.side);
+        return m;
+    }
+    std::string operator()(pgn::PromotionFacts const& f) const { // short_promotion
+        std::string m = "non-standard four-digit promotion read as ";
+        m.append(f.read_as.numeric.view());
+        m.append(" (");
+        m.append(f.read_as.san.view());
+        m.push_back(')');
+        return m;
+    }
+    std::string operator()(pgn::LanguageFacts const& f) const {
+        if (p.kind == ProblemKind::read_in_another_language)
+            return "not a move in English; the game is read with the piece letters of " +
+                   f.languages + " (--input-lang auto)";
+        // languages_disagree
+        std::string m = "read as ";
+        m.append(f.read_as.san.view());
+        m.append(" with the piece letters of " + f.languages + " and as ");
+        m.append(f.other_read_as.san.view());
+        m.append(" with those of " + f.other_languages +
+                 "; the game is not converted (name its language with --input-lang)");
+        return m;
+    }
+};
 
 } // namespace
 
@@ -226,16 +243,16 @@ std::string message(Problem const& p) {
     if (!p.read_furthest.empty()) {
         m.append("no language plays every move; read furthest with the piece letters of ");
         m.append(p.read_furthest);
-        m.append(" (" + std::to_string(p.count) + (p.count == 1 ? " move" : " moves") +
-                 " played, --input-lang auto): ");
+        m.append(" (" + std::to_string(p.furthest_moves) +
+                 (p.furthest_moves == 1 ? " move" : " moves") + " played, --input-lang auto): ");
     }
-    m.append(message_of(p));
+    m.append(std::visit(MessageOf{p}, p.facts));
     return m;
 }
 
 std::string_view code_name(Problem const& p) {
-    return p.kind == ProblemKind::syntax ? syntax_code_name(p.syntax_code)
-                                         : problem_kind_name(p.kind);
+    auto const* syntax = std::get_if<pgn::SyntaxFacts>(&p.facts);
+    return syntax != nullptr ? syntax_code_name(syntax->code) : problem_kind_name(p.kind);
 }
 
 void word(Problem const& p, pgn::GameReport const& game, std::string_view file, std::string& out,
@@ -253,7 +270,8 @@ void word(Problem const& p, pgn::GameReport const& game, std::string_view file, 
     line.token = p.token;
     line.code = code_name(p);
     line.text = text;
-    line.suggestions = &p.suggestions;
+    if (auto const* move = std::get_if<pgn::MoveFacts>(&p.facts))
+        line.suggestions = &move->suggestions;
     append_line(out, line, format);
 }
 
