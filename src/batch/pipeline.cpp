@@ -12,6 +12,7 @@
 #include <oneapi/tbb/parallel_pipeline.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <cstdio>
@@ -481,6 +482,100 @@ void convert(Batch& b, pgn::Converter& converter, Plan const& plan, PipelineOpti
                            b.rejects_packed);
 }
 
+// PGN_ICCF_STAGE_TIMES (tests/bench/scaling.sh): the thread CPU time spent in each filter,
+// added up and printed at the end, for the model of how the run scales with threads.
+class StageTimes {
+public:
+    enum Stage : std::uint8_t { read, convert, number, write, stages };
+    class Clock {
+    public:
+        explicit Clock(std::atomic<std::uint64_t>* sum) : sum_(sum), start_(sum ? now() : 0) {}
+        Clock(Clock const&) = delete;
+        Clock& operator=(Clock const&) = delete;
+        ~Clock() {
+            if (sum_) *sum_ += now() - start_;
+        }
+
+    private:
+        static std::uint64_t now() {
+            timespec t{};
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+            return std::uint64_t(t.tv_sec) * 1000000000u + std::uint64_t(t.tv_nsec);
+        }
+        std::atomic<std::uint64_t>* sum_;
+        std::uint64_t start_;
+    };
+    Clock clock(Stage s) { return Clock(on_ ? &ns_[s] : nullptr); }
+    void print() const {
+        if (!on_) return;
+        auto const sec = [&](Stage s) { return double(ns_[s].load()) / 1e9; };
+        std::fprintf(stderr,
+                     "pgn-iccf: stage times: read %.3f s, convert %.3f s, write %.3f s, "
+                     "number %.3f s\n",
+                     sec(read), sec(convert), sec(write), sec(number));
+    }
+
+private:
+    bool on_ = std::getenv("PGN_ICCF_STAGE_TIMES") != nullptr;
+    std::array<std::atomic<std::uint64_t>, stages> ns_{};
+};
+
+// The first stage: the reader's next batch, within a budget of game bytes in flight (read, not
+// yet written). Batches of normal games never reach the budget, but batches holding large
+// games (up to --max-game-size) can. While the bytes in flight are at the budget the reader
+// reads nothing more; a batch that would take them over it is parked here until it fits, or
+// until nothing else is in flight (a game larger than the budget then goes through alone, and
+// games of a few MiB still go in parallel as far as the budget allows). Meanwhile pause
+// batches holding no games go out: each takes a token and passes the stages in order behind
+// the batches in flight, so no thread blocks and -j1 cannot deadlock; once every token is
+// taken, oneTBB asks again only when a batch has been written. So at most the budget, or one
+// large game, is being converted at a time, plus at most one parked batch (its game bytes
+// only) behind normal ones.
+class Intake {
+public:
+    Intake(Reader& reader, BatchPool& pool, std::size_t budget)
+        : reader_(reader), pool_(pool), budget_(budget) {}
+
+    Batch* next(tbb::flow_control& fc) {
+        if (parked_ == nullptr && in_flight_.load() >= budget_) return pause();
+        Batch* b = std::exchange(parked_, nullptr);
+        if (b == nullptr) {
+            b = pool_.get();
+            if (!reader_.next(*b)) {
+                pool_.put(b);
+                fc.stop();
+                return nullptr;
+            }
+            b->weight = b->split ? b->block.length : b->games.bytes.size();
+        }
+        std::size_t const now = in_flight_.load();
+        if (now > 0 && now + b->weight > budget_) {
+            parked_ = b;
+            return pause();
+        }
+        in_flight_ += b->weight;
+        return b;
+    }
+    // A batch written: its bytes leave the budget, the batch goes back to the pool.
+    void done(Batch* b) {
+        in_flight_ -= b->weight;
+        pool_.put(b);
+    }
+
+private:
+    Batch* pause() {
+        Batch* p = pool_.get();
+        p->pause = true;
+        return p;
+    }
+
+    Reader& reader_;
+    BatchPool& pool_;
+    std::size_t budget_;
+    std::atomic<std::size_t> in_flight_{0};
+    Batch* parked_ = nullptr; // read, waiting for room (the first stage's own)
+};
+
 } // namespace
 
 void run_pipeline(Plan const& plan, PipelineOptions const& options, Sinks const& sinks,
@@ -493,100 +588,39 @@ void run_pipeline(Plan const& plan, PipelineOptions const& options, Sinks const&
     Writer writer(plan, options, sinks, report, summary, use, stop);
     tbb::enumerable_thread_specific<pgn::Converter> converters(options.convert);
     // A few batches per thread keep every thread busy while the serial stages work; more
-    // would only cost memory.
+    // would only cost memory. The budget of bytes in flight: see Intake.
     std::size_t const tokens = 2 * std::size_t{threads} + 2;
-    // Game bytes in flight (read, not yet written) are bounded as well as batches: batches of
-    // normal games never reach the budget, but batches holding large games (up to
-    // --max-game-size) can. While the bytes in flight are at the budget the reader reads
-    // nothing more; a batch that would take them over it is parked in the reader until it
-    // fits, or until nothing else is in flight (a game larger than the budget then goes
-    // through alone, and games of a few MiB still go in parallel as far as the budget allows).
-    // Meanwhile the reader hands out pause batches holding no games: each takes a token and passes
-    // the stages in order behind the batches in flight, so no thread blocks and -j1 cannot
-    // deadlock; once every token is taken, oneTBB calls the reader again only when a batch has been
-    // written. So at most the budget, or one large game, is being converted at a time, plus at most
-    // one parked batch (its game bytes only) behind normal ones.
-    std::size_t const budget = (tokens + 1) * options.batch_bytes;
-    std::atomic<std::size_t> in_flight{0};
-    Batch* parked = nullptr; // read, waiting for room (the reader stage's own)
+    Intake intake(reader, pool, (tokens + 1) * options.batch_bytes);
     // The worker limit is raised to the request (by default oneTBB allows one thread per core,
     // and warns on stderr about an arena asking for more).
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
     tbb::task_arena arena(static_cast<int>(threads));
-    // PGN_ICCF_STAGE_TIMES (tests/bench/scaling.sh): the thread CPU time spent in each filter,
-    // added up and printed at the end, for the model of how the run scales with threads.
-    bool const timing = std::getenv("PGN_ICCF_STAGE_TIMES") != nullptr;
-    std::atomic<std::uint64_t> read_ns{0}, number_ns{0}, convert_ns{0}, write_ns{0};
-    struct StageClock {
-        static std::uint64_t now() {
-            timespec t{};
-            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-            return std::uint64_t(t.tv_sec) * 1000000000u + std::uint64_t(t.tv_nsec);
-        }
-        explicit StageClock(std::atomic<std::uint64_t>* sum) : sum_(sum), start_(sum ? now() : 0) {}
-        StageClock(StageClock const&) = delete;
-        StageClock& operator=(StageClock const&) = delete;
-        ~StageClock() {
-            if (sum_) *sum_ += now() - start_;
-        }
-        std::atomic<std::uint64_t>* sum_;
-        std::uint64_t start_;
-    };
+    StageTimes times;
+    using enum tbb::filter_mode;
     arena.execute([&] {
         tbb::parallel_pipeline(
-            tokens,
-            tbb::make_filter<
-                void,
-                Batch*>(tbb::filter_mode::serial_in_order, [&](tbb::flow_control& fc) -> Batch* {
-                StageClock const clock(timing ? &read_ns : nullptr);
-                auto pause = [&] {
-                    Batch* p = pool.get();
-                    p->pause = true;
-                    return p;
-                };
-                if (parked == nullptr && in_flight.load() >= budget) return pause();
-                Batch* b = std::exchange(parked, nullptr);
-                if (b == nullptr) {
-                    b = pool.get();
-                    if (!reader.next(*b)) {
-                        pool.put(b);
-                        fc.stop();
-                        return nullptr;
-                    }
-                    b->weight = b->split ? b->block.length : b->games.bytes.size();
-                }
-                std::size_t const now = in_flight.load();
-                if (now > 0 && now + b->weight > budget) {
-                    parked = b;
-                    return pause();
-                }
-                in_flight += b->weight;
-                return b;
-            }) & tbb::make_filter<Batch*, Batch*>(tbb::filter_mode::parallel, [&](Batch* b) {
-                StageClock const clock(timing ? &convert_ns : nullptr);
-                split(*b, plan, options);
-                return b;
-            }) & tbb::make_filter<Batch*, Batch*>(tbb::filter_mode::serial_in_order, [&](Batch* b) {
-                StageClock const clock(timing ? &number_ns : nullptr);
-                numbering.number(*b);
-                return b;
-            }) & tbb::make_filter<Batch*, Batch*>(tbb::filter_mode::parallel, [&](Batch* b) {
-                StageClock const clock(timing ? &convert_ns : nullptr);
-                convert(*b, converters.local(), plan, options, sinks);
-                return b;
-            }) & tbb::make_filter<Batch*, void>(tbb::filter_mode::serial_in_order, [&](Batch* b) {
-                StageClock const clock(timing ? &write_ns : nullptr);
-                writer.write(*b);
-                in_flight -= b->weight;
-                pool.put(b);
-            }));
+            tokens, tbb::make_filter<void, Batch*>(serial_in_order, [&](tbb::flow_control& fc) {
+                        auto const c = times.clock(StageTimes::read);
+                        return intake.next(fc);
+                    }) & tbb::make_filter<Batch*, Batch*>(parallel, [&](Batch* b) {
+                        auto const c = times.clock(StageTimes::convert);
+                        split(*b, plan, options);
+                        return b;
+                    }) & tbb::make_filter<Batch*, Batch*>(serial_in_order, [&](Batch* b) {
+                        auto const c = times.clock(StageTimes::number);
+                        numbering.number(*b);
+                        return b;
+                    }) & tbb::make_filter<Batch*, Batch*>(parallel, [&](Batch* b) {
+                        auto const c = times.clock(StageTimes::convert);
+                        convert(*b, converters.local(), plan, options, sinks);
+                        return b;
+                    }) & tbb::make_filter<Batch*, void>(serial_in_order, [&](Batch* b) {
+                        auto const c = times.clock(StageTimes::write);
+                        writer.write(*b);
+                        intake.done(b);
+                    }));
     });
-    if (timing)
-        std::fprintf(stderr,
-                     "pgn-iccf: stage times: read %.3f s, convert %.3f s, write %.3f s, "
-                     "number %.3f s\n",
-                     double(read_ns.load()) / 1e9, double(convert_ns.load()) / 1e9,
-                     double(write_ns.load()) / 1e9, double(number_ns.load()) / 1e9);
+    times.print();
 }
 
 } // namespace pgn_iccf::batch
