@@ -34,8 +34,10 @@ bool worded(report::FoldKey key, BatchSource const& job, KindCounts& counts) {
 // A diagnostic of this layer, not in a game's replay, in the converter's shape.
 void add_line(ConvertedBatch& b, BatchSource const& job, report::Line const& line,
               report::FoldKey key, KindCounts& counts) {
-    if (worded(key, job, counts)) report::append_line(b.messages, line, job.format);
-    b.lines.push_back({key, b.messages.size()});
+    std::size_t const text = worded(key, job, counts)
+                                 ? report::append_line(b.messages, line, job.format)
+                                 : b.messages.size();
+    b.lines.push_back({key, b.messages.size(), line.severity, line.where, text});
 }
 
 // The problems of a game's report, worded (or counted only: see worded).
@@ -43,8 +45,10 @@ void add_problems(ConvertedBatch& b, BatchSource const& job, pgn::GameReport con
                   KindCounts& counts) {
     for (pgn::Problem const& p : r.problems) {
         report::FoldKey const key = report::fold_key(p);
-        if (worded(key, job, counts)) report::word(p, r, job.display, b.messages, job.format);
-        b.lines.push_back({key, b.messages.size()});
+        std::size_t const text = worded(key, job, counts)
+                                     ? report::word(p, r, job.display, b.messages, job.format)
+                                     : b.messages.size();
+        b.lines.push_back({key, b.messages.size(), p.severity, p.where, text});
     }
 }
 

@@ -36,10 +36,12 @@ void append_u00(std::string& out, unsigned char c) {
     out += hex[c & 15];
 }
 
-void append_text(std::string& m, Line const& l) {
+// Returns where the text after "SEVERITY: " starts in `m`.
+std::size_t append_text(std::string& m, Line const& l) {
     append_terminal_safe(m, l.file, no_cut);
     m += ':' + std::to_string(l.where.line) + ':' + std::to_string(l.where.column);
     m += l.severity == syntax::Severity::error ? ": error: " : ": warning: ";
+    std::size_t const text = m.size();
     if (l.game != 0) {
         m += "game " + std::to_string(l.game);
         std::string white, black;
@@ -65,6 +67,7 @@ void append_text(std::string& m, Line const& l) {
     }
     m += l.text;
     m += '\n';
+    return text;
 }
 
 void append_json(std::string& m, Line const& l) {
@@ -156,11 +159,11 @@ void append_json_string(std::string& out, std::string_view s) {
     out += '"';
 }
 
-void append_line(std::string& out, Line const& line, Format format) {
-    if (format == Format::json)
-        append_json(out, line);
-    else
-        append_text(out, line);
+std::size_t append_line(std::string& out, Line const& line, Format format) {
+    if (format == Format::text) return append_text(out, line);
+    std::size_t const start = out.size();
+    append_json(out, line);
+    return start;
 }
 
 } // namespace pgn_iccf::report

@@ -37,8 +37,10 @@ struct Line {
     std::vector<pgn::NamedMove> const* suggestions = nullptr; // "did you mean" moves
 };
 
-// Appends the line (ending in '\n') in the format.
-void append_line(std::string& out, Line const& line, Format format);
+// Appends the line (ending in '\n') in the format. Returns where, in `out`, the text format's
+// "game N (White - Black), move M.: 'token': text" starts (after "FILE:LINE:COL: SEVERITY: "),
+// or the JSON object's start.
+std::size_t append_line(std::string& out, Line const& line, Format format);
 
 // Appends `bytes` as a JSON string, quotes included. Valid UTF-8 is kept as is (U+2028 and
 // U+2029 as \u2028, \u2029); '"' and '\' are escaped; control characters as \n, \r, \t or

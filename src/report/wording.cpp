@@ -255,8 +255,8 @@ std::string_view code_name(Problem const& p) {
     return syntax != nullptr ? syntax_code_name(syntax->code) : problem_kind_name(p.kind);
 }
 
-void word(Problem const& p, pgn::GameReport const& game, std::string_view file, std::string& out,
-          Format format) {
+std::size_t word(Problem const& p, pgn::GameReport const& game, std::string_view file,
+                 std::string& out, Format format) {
     std::string const text = message(p);
     Line line;
     line.file = file;
@@ -272,14 +272,14 @@ void word(Problem const& p, pgn::GameReport const& game, std::string_view file, 
     line.text = text;
     if (auto const* move = std::get_if<pgn::MoveFacts>(&p.facts))
         line.suggestions = &move->suggestions;
-    append_line(out, line, format);
+    return append_line(out, line, format);
 }
 
 void word_all(pgn::GameReport const& r, std::string_view file, std::string& out,
               std::vector<MessageLine>& lines, Format format) {
     for (Problem const& p : r.problems) {
-        word(p, r, file, out, format);
-        lines.push_back({fold_key(p), out.size()});
+        std::size_t const text = word(p, r, file, out, format);
+        lines.push_back({fold_key(p), out.size(), p.severity, p.where, text});
     }
 }
 

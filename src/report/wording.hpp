@@ -19,17 +19,23 @@
 
 namespace pgn_iccf::report {
 
-// A diagnostic line of a batch's messages: its fold key and where it ends in the text (the
-// writer folds by key without reading the text again).
+// A diagnostic of a batch's messages as values: its fold key and where its line ends in the
+// text (the writer folds by key without reading the text again), its severity and place, and
+// where its text after "FILE:LINE:COL: SEVERITY: " starts (see append_line). A line that is not
+// worded (folded away) ends where the line before it ends.
 struct MessageLine {
     FoldKey key = FoldKey::none;
     std::size_t end = 0;
+    syntax::Severity severity = syntax::Severity::error;
+    syntax::Location where;
+    std::size_t text = 0;
 };
 
 // Appends the line of `p` (ending in '\n') to `out`. `game`: the report `p` is part of (the
 // game's number).
-void word(pgn::Problem const& p, pgn::GameReport const& game, std::string_view file,
-          std::string& out, Format format = Format::text);
+// Returns what append_line returns.
+std::size_t word(pgn::Problem const& p, pgn::GameReport const& game, std::string_view file,
+                 std::string& out, Format format = Format::text);
 
 // The message of `p`: the text line after the quoted token, the JSON object's "text".
 std::string message(pgn::Problem const& p);

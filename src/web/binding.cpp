@@ -16,6 +16,7 @@
 #include "pgn/converter.hpp"
 #include "pgn/game_reader.hpp"
 #include "pgn/replayer.hpp"
+#include "report/wording.hpp"
 
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -162,35 +163,22 @@ val error_result(std::string const& message) {
     return r;
 }
 
-// The diagnostic lines of convert_batch ("FILE:LINE:COL: SEVERITY: TEXT", here with an empty
-// file name) as objects.
-void add_diagnostics(std::string_view lines, val& out) {
-    std::size_t pos = 0;
-    while (pos < lines.size()) {
-        std::size_t end = lines.find('\n', pos);
-        if (end == std::string_view::npos) end = lines.size();
-        std::string_view line = lines.substr(pos, end - pos);
-        pos = end + 1;
+// The diagnostics of a convert_batch call as objects, from its values (report::MessageLine):
+// line, column, severity, and the text after "LINE:COL: SEVERITY: " that it worded (the
+// batch's file name is empty). Lines folded away (not worded) are not shown.
+void add_diagnostics(batch::ConvertedBatch const& b, val& out) {
+    std::size_t begin = 0;
+    for (report::MessageLine const& l : b.lines) {
+        if (l.end == begin) continue; // not worded
+        std::string_view const text =
+            std::string_view(b.messages).substr(l.text, l.end - 1 - l.text); // less its '\n'
         val d = val::object();
-        // ":LINE:COL: SEVERITY: TEXT"
-        unsigned long ln = 0, col = 0;
-        std::size_t i = 1;
-        while (i < line.size() && line[i] >= '0' && line[i] <= '9')
-            ln = ln * 10 + static_cast<unsigned long>(line[i++] - '0');
-        ++i;
-        while (i < line.size() && line[i] >= '0' && line[i] <= '9')
-            col = col * 10 + static_cast<unsigned long>(line[i++] - '0');
-        i += 2; // ": "
-        std::size_t const sev_end = line.find(": ", std::min(i, line.size()));
-        std::string_view const severity =
-            sev_end == std::string_view::npos ? std::string_view{} : line.substr(i, sev_end - i);
-        std::string_view const body =
-            sev_end == std::string_view::npos ? line : line.substr(sev_end + 2);
-        d.set("line", static_cast<double>(ln));
-        d.set("column", static_cast<double>(col));
-        d.set("severity", std::string(severity));
-        d.set("text", std::string(body));
+        d.set("line", static_cast<double>(l.where.line));
+        d.set("column", static_cast<double>(l.where.column));
+        d.set("severity", std::string(l.severity == syntax::Severity::error ? "error" : "warning"));
+        d.set("text", std::string(text));
         out.call<void>("push", d);
+        begin = l.end;
     }
 }
 
@@ -233,9 +221,8 @@ val run_convert(val const& input, val const& options, val const& progress) {
         while (more) {
             games.clear();
             more = reader.next_batch(games, std::size_t{1} << 20, 1024);
-            std::size_t const before = result.messages.size();
             batch::convert_batch(games, converter, where, result);
-            add_diagnostics(std::string_view(result.messages).substr(before), diagnostics);
+            add_diagnostics(result, diagnostics);
             result.messages.clear();
             result.lines.clear();
             if (!progress.isUndefined() && !progress.isNull())
