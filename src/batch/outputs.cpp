@@ -19,7 +19,8 @@ std::string left_as_it_was(std::string const& name) {
     return std::filesystem::exists(name, ec) ? " (the file is left as it was)" : "";
 }
 
-// commit_output() up to the rename (io::ByteSink::prepare): every write error is then known.
+} // namespace
+
 bool prepare_output(io::ByteSink& sink, io::Compression c, int level, bool written,
                     std::string& error) {
     if (!written && c != io::Compression::none) {
@@ -29,8 +30,6 @@ bool prepare_output(io::ByteSink& sink, io::Compression c, int level, bool writt
     }
     return sink.prepare(error);
 }
-
-} // namespace
 
 bool commit_output(io::ByteSink& sink, io::Compression c, int level, bool written,
                    std::string& error) {

@@ -40,6 +40,10 @@ struct SinkUse {
 // bytes.
 bool commit_output(io::ByteSink& sink, io::Compression c, int level, bool written,
                    std::string& error);
+// commit_output up to the rename (io::ByteSink::prepare): every write error is then known; a
+// commit_output after it only renames.
+bool prepare_output(io::ByteSink& sink, io::Compression c, int level, bool written,
+                    std::string& error);
 
 // The single output and the rejects file of a run, and the folders it created (removed, when
 // left empty, after the sinks' temporaries).

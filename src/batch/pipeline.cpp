@@ -45,7 +45,14 @@ struct Batch : ConvertedBatch {
     // A block cut by the reader (reader/cutter.hpp): a worker splits it into `games` first.
     reader::Block block;
     bool split = false;
-    std::string read_error;       // the block could not be read (its games are lost: see Writer)
+    std::string read_error; // the block could not be read (its games are lost: see Writer)
+    // A whole job in this batch, in directory mode (a small file): the worker writes its
+    // output file up to the rename (write_whole_job); the writer renames it in input order,
+    // or, after a stop, the batch's reset removes it.
+    enum class Own : std::uint8_t { none, open_failed, write_failed, prepared, prepare_failed };
+    Own own = Own::none;
+    std::unique_ptr<io::ByteSink> own_sink;
+    std::string own_error;        // open_failed, prepare_failed
     std::uint64_t late_bytes = 0; // bytes of a last block read to the input's end by the
                                   // worker, not in `consumed` (the reader did not see them)
     // Locations and numbers: the games of a region (a block, or the rest of a job read by one
@@ -64,6 +71,9 @@ struct Batch : ConvertedBatch {
         split = new_region = region_end = false;
         region_lines = region_games = 0;
         read_error.clear();
+        own = Own::none;
+        own_sink.reset(); // a temporary the writer did not take is removed
+        own_error.clear();
         late_bytes = 0;
         block.source.reset();
         block.to_end = false;
@@ -262,7 +272,11 @@ private:
     void write_outputs(Batch const& b) {
         io::ByteSink* out = plan_.directory_mode ? job_sink_.get() : sinks_.single;
         std::string const& text = b.packed.empty() ? b.out : b.packed;
-        if (out && !text.empty()) {
+        if (b.own == Batch::Own::write_failed) {
+            output_failed(out);
+        } else if (b.own != Batch::Own::none) {
+            wrote_ = b.own == Batch::Own::prepared || !text.empty(); // written by the worker
+        } else if (out && !text.empty()) {
             if (out->write(text)) {
                 wrote_ = true;
                 if (!plan_.directory_mode) use_.single_written = true;
@@ -336,7 +350,7 @@ private:
         file_kinds_.clear();
     }
 
-    void start_job(Job const& job, Batch const& b) {
+    void start_job(Job const& job, Batch& b) {
         file_ = FileLine{};
         file_kinds_.clear();
         file_.input = job.display;
@@ -346,7 +360,12 @@ private:
         ++sum_.files;
         if (!plan_.directory_mode) return;
         std::string error;
-        job_sink_ = io::open_file_sink(job.output, error);
+        if (b.own == Batch::Own::none) {
+            job_sink_ = io::open_file_sink(job.output, error);
+        } else {
+            job_sink_ = std::move(b.own_sink);
+            error = b.own_error;
+        }
         if (!job_sink_) {
             report_.error(error);
             sum_.io_failure = true;
@@ -461,6 +480,27 @@ void split(Batch& b, Plan const& plan, PipelineOptions const& opt) {
     b.region_games = c.games;
 }
 
+// A job whose input is one batch (a small file), in directory mode: its output file is written
+// here, on the worker, up to the rename (prepare), so that a tree of small files does not
+// wait on one thread opening, writing and closing each file; the writer renames it in input
+// order, and reports what failed there as if it had failed itself.
+void write_whole_job(Batch& b, Job const& job, PipelineOptions const& opt) {
+    b.own_sink = io::open_file_sink(job.output, b.own_error);
+    if (!b.own_sink) {
+        b.own = Batch::Own::open_failed;
+        return;
+    }
+    std::string const& text = b.packed.empty() ? b.out : b.packed;
+    if (!text.empty() && !b.own_sink->write(text)) {
+        b.own = Batch::Own::write_failed;
+        return;
+    }
+    b.own = prepare_output(*b.own_sink, job.output_compression, opt.compress_level, !text.empty(),
+                           b.own_error)
+                ? Batch::Own::prepared
+                : Batch::Own::prepare_failed;
+}
+
 // The second parallel stage: converts one batch with the thread's own Converter.
 void convert(Batch& b, pgn::Converter& converter, Plan const& plan, PipelineOptions const& opt,
              Sinks const& sinks) {
@@ -480,6 +520,9 @@ void convert(Batch& b, pgn::Converter& converter, Plan const& plan, PipelineOpti
     if (sinks.rejects_compression != io::Compression::none && !b.rejects.empty())
         io::compress_chunk(sinks.rejects_compression, opt.compress_level, b.rejects,
                            b.rejects_packed);
+    if (plan.directory_mode && b.first && b.last && !b.unreadable && b.read_error.empty() &&
+        b.input_error.empty())
+        write_whole_job(b, job, opt);
 }
 
 // PGN_ICCF_STAGE_TIMES (tests/bench/scaling.sh): the thread CPU time spent in each filter,
