@@ -1,3 +1,6 @@
+// One batch of games converted on one thread (convert.hpp): each game's output, its problems
+// worded (at most so many per kind), the games not converted in full, oversized pieces and text
+// between games sent to the rejects file, and the counts for the summary.
 #include "batch/convert.hpp"
 
 #include "report/wording.hpp"

@@ -1,3 +1,6 @@
+// The stages of the run's pipeline (pipeline.hpp): the serial Reader, Numbering and Writer, the
+// parallel split and convert, the Intake that bounds the game bytes in flight, and
+// run_pipeline, which puts them into one oneTBB parallel_pipeline.
 #include "batch/pipeline.hpp"
 
 #include "batch/convert.hpp"

@@ -1,3 +1,5 @@
+// The memory advice of memory.hpp: madvise on Linux for huge pages and for giving pages back;
+// nothing elsewhere.
 #include "io/memory.hpp"
 
 #include <cstdint>

@@ -1,3 +1,5 @@
+// The Converter (converter.hpp): one game read, replayed and written, and --input-lang auto,
+// which reads a game English could not play again with the letters of other languages.
 #include "pgn/converter.hpp"
 
 #include <algorithm>

@@ -1,3 +1,6 @@
+// The ExportWriter (export.hpp): the replay's events written as the game in export format,
+// moves in the target notation, with the deferred comments of variations, the rest of a broken
+// line, --annotate, and the tag section written in place.
 #include "pgn/export.hpp"
 
 #include "grammar/scan.hpp"

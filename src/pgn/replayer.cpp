@@ -1,3 +1,6 @@
+// The Replayer (replayer.hpp): the grammar's events for one game turned into moves played on a
+// Position, the set-up from FEN and Variant, the moves that cannot be played, and the
+// game's problems as values.
 #include "pgn/replayer.hpp"
 
 #include "grammar/scan.hpp"

@@ -1,3 +1,5 @@
+// The MovetextWriter (writer.hpp): tokens, move numbers, variations and comments laid out in
+// lines of at most the width, with the byte scans and short copies it uses.
 #include "pgn/writer.hpp"
 
 #include "io/memory.hpp"

@@ -1,3 +1,5 @@
+// The report of a run (report.hpp): the exit status, the summary as text and as JSON, and the
+// Report that writes diagnostics, per-file lines and the progress line to standard error.
 #include "report/report.hpp"
 
 #include "report/terminal.hpp"

@@ -1,3 +1,5 @@
+// terminal_safe (terminal.hpp): input bytes quoted in a diagnostic, strict UTF-8 decoded, the
+// controls and dangerous code points escaped, Latin-1 shown as such, and cut at a byte limit.
 #include "report/terminal.hpp"
 
 #include <algorithm>

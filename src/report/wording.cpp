@@ -1,3 +1,5 @@
+// The wording of the replay's problems (wording.hpp): each Problem's message from its facts,
+// its code name, and the diagnostic lines of a game in compiler style.
 #include "report/wording.hpp"
 
 #include "report/codes.hpp"
