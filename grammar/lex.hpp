@@ -124,7 +124,7 @@ bool deliver_move_with_glyphs(State& st, char const* p, char const* e);
 
 // A move (or null move) token: splits off `e.p.`, the suffix annotation and glued glyphs
 // (out of line: the common move ends in an ASCII byte, and this path stays as small as it
-// was, callgrind).
+// was; callgrind, see the commit).
 inline void deliver_move(State& st, char const* p, char const* e) {
     if (static_cast<unsigned char>(e[-1]) >= 0x80 && deliver_move_with_glyphs(st, p, e)) return;
     char const* me = e;
@@ -375,7 +375,7 @@ struct tag_value_parser : primitive<tag_value_parser> {
         st.iccf = true;
     // No line end from p to r: the value is on the name's line, and the location cursor moves
     // over the pair without counting (one location, at the '[', shifted to the name and the
-    // value: master games, 317 instructions a game, with the bracket above).
+    // value; with the bracket above, fewer instructions a game: callgrind, see the commit).
     syntax::Location const at = st.loc(p);
     auto const shifted = [&](char const* x) {
         auto const d = static_cast<std::uint32_t>(x - p);
@@ -396,8 +396,8 @@ struct tag_value_parser : primitive<tag_value_parser> {
 
 // The plain tag pairs that follow each other, each after its whitespace (`[A "x"]\n[B "y"]`),
 // in one loop: `first` ends after the last of them (the whitespace after it is left). Always
-// succeeds; the tag section rule takes any other pair. (Against an X3 repetition of
-// `sp >> (plain | tag_pair)` per pair: master games, 259 instructions a game.)
+// succeeds; the tag section rule takes any other pair. (Fewer instructions than an X3
+// repetition of `sp >> (plain | tag_pair)` per pair: callgrind, see the commit.)
 struct plain_tag_pairs_parser : primitive<plain_tag_pairs_parser> {
     template <typename It, typename Ctx, typename RCtx, typename Attr>
     bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr&) const {

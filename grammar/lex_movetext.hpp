@@ -158,8 +158,8 @@ inline bool parse_variation_result(State& st, char const*& first, char const* la
 }
 
 // deliver_move for the fast path below: a move token [p, e) without suffix or `e.p.`, with no
-// line end between the counted point and p. (1,100 instructions fewer per master game than
-// deliver_move, 2,900 on numeric input: callgrind.)
+// line end between the counted point and p. (Fewer instructions a game than deliver_move,
+// most on numeric input: callgrind, see the commit.)
 inline void deliver_plain_move(State& st, char const* p, char const* e) {
     st.content = true;
     if (!st.active()) return;
@@ -216,8 +216,8 @@ inline char const* fast_token(State& st, char const* p) {
 // stops at anything else, at the start of the token or of the whitespace, with the line ends
 // counted up to there: the element rules then read it exactly as before (and say what they say
 // about it). It reads nothing within 32 bytes of the end of the game, so a token of up to 15 bytes
-// and the two bytes after it need no end test. (It saves some 5,800 instructions per master game
-// against the element rules alone: callgrind.)
+// and the two bytes after it need no end test. (Fewer instructions a game than the element
+// rules alone: callgrind, see the commit.)
 inline char const* movetext_fast_path(State& st, char const* p, char const* last) {
     if (!st.counted_to(p)) return p; // after backtracking: the element rules count
     while (last - p >= 32) {
@@ -254,7 +254,7 @@ inline char const* movetext_fast_path(State& st, char const* p, char const* last
 // The movetext elements other than variations (§8.2.2-8.2.4: move numbers, moves, glyphs,
 // comments, NAGs, a stray ')', a result inside a variation), in one hand-written loop: the
 // movetext rule alternates it with variations. (It replaces an X3 repetition of a sequence
-// of six alternatives per element: 1,100 to 1,450 fewer instructions per game.) It stops at the
+// of six alternatives per element, which took more instructions a game.) It stops at the
 // first byte that starts none of these (a variation, the ')' closing one, the game's result,
 // anything unexpected), after the whitespace before it; always succeeds. The common tokens go
 // through movetext_fast_path first.

@@ -91,7 +91,7 @@ public:
     virtual void tag(Token const& /*name*/, Token const& /*value*/) {}
     // The same for a value known to hold neither '\\' nor '"' (nothing to unescape, nothing
     // to escape when written again); by default tag(). A writer that overrides it skips its
-    // own scan of the value (master games: about 750 instructions a game).
+    // own scan of the value.
     virtual void plain_tag(Token const& name, Token const& value) { tag(name, value); }
     // The tag section is over; movetext events follow.
     virtual void begin_movetext() {}

@@ -126,8 +126,8 @@ inline char const* token_end(char const* p, char const* end) {
     }
 #endif
     // Tokens are short: with 16 bytes readable, their bytes are tested in one unrolled run
-    // without the end test (the byte loop took 7 instructions per byte, this 4: 500 fewer per
-    // master game, callgrind).
+    // without the end test (fewer instructions per byte than the byte loop; callgrind, see the
+    // commit).
     while (end - p >= 16)
         if (char const* const e = first_where<16>(p, [](char c) { return !is_token_byte(c); }))
             return e;
@@ -147,8 +147,8 @@ inline char const* find_line_end(char const* p, char const* end) {
         p += 32;
     }
 #elif defined(__SSE2__)
-    // Portable builds: 16 bytes a step (a tag line, a comment line: 3 instructions per byte
-    // in the byte loop, well under 1 here).
+    // Portable builds: 16 bytes a step (a tag line, a comment line: a fraction of the byte
+    // loop's instructions per byte).
     while (end - p >= 16) {
         auto const mask = line_end_mask16(p);
         if (mask != 0) return p + std::countr_zero(mask);
@@ -310,8 +310,7 @@ inline TagValueScan scan_tag_value(char const* p, char const* end) {
             return static_cast<std::uint32_t>(_mm_movemask_epi8(
                 _mm_or_si128(_mm_or_si128(eq('"'), eq('\\')), _mm_or_si128(eq('\n'), eq('\r')))));
         };
-        // The second half only when the first holds no stop (most values are short: master
-        // games, 137 instructions a game).
+        // The second half only when the first holds no stop (most values are short).
         std::uint32_t mask = stops(p);
         if (mask == 0) mask = stops(p + 16) << 16;
         if (mask != 0) {
@@ -395,8 +394,8 @@ struct LineEndBytes {
 #elif defined(__SSE2__)
     // Portable x86-64 builds: 16 bytes at a time in SSE2, byte-wide counters flushed with a sum
     // of absolute differences every 255 blocks. (The vector-extension loop below compiles to
-    // byte-by-byte code without AVX: 17 instructions per byte, 39,000 per lichess game in the
-    // splitter's hand_out; this loop takes under 1.)
+    // byte-by-byte code without AVX, many instructions per byte in the splitter's hand_out;
+    // this loop takes a fraction of one.)
     while (e - p > 16) {
         __m128i acc_ends = _mm_setzero_si128();
         __m128i acc_pairs = _mm_setzero_si128();
@@ -621,7 +620,7 @@ inline constexpr std::array<bool, 256> tag_name_ends = make_tag_name_ends();
 inline bool ends_tag_name(char c) { return tag_name_ends[static_cast<unsigned char>(c)]; }
 
 // The end of the tag name starting at p. Names are short: 16 bytes are compared at once (the
-// byte loop cost about 44 instructions per tag pair, callgrind, master games).
+// byte loop cost more instructions per tag pair; callgrind, see the commit).
 inline char const* tag_name_end(char const* p, char const* last) {
 #ifdef __SSE2__
     if (last - p >= 16) {
