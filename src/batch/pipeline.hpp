@@ -37,7 +37,7 @@ struct PipelineOptions {
     std::size_t batch_games = 1024;                 // and at most this many games
     std::size_t read_chunk = std::size_t{4} << 20;  // GameReader buffer
     // Blocks (reader/cutter.hpp): cut at the first cut after block_bytes (256 KiB: blocks of
-    // 1 MiB took 22 MiB at -j2 instead of 14, for no gain in time); an input with no cut
+    // 1 MiB took more memory, for no gain in time; see the commit); an input with no cut
     // within block_cap bytes is read on by one GameReader in the serial stage, in batches of
     // batch_bytes. cut_blocks false: every input is (tests compare the two ways).
     std::size_t block_bytes = std::size_t{256} << 10;

@@ -1,7 +1,7 @@
 // Compile-time construction of the attack tables declared in attacks.hpp.
 //
-// The builders walk rays square by square: slow, but they run inside the compiler (about three
-// seconds for the 107,648 sliding entries; src/chess/CMakeLists.txt raises the compiler's
+// The builders walk rays square by square: slow, but they run inside the compiler (seconds
+// for the 107,648 sliding entries; src/chess/CMakeLists.txt raises the compiler's
 // constexpr operation limit for this file), and the results are `constinit` data in the
 // library, so no code runs at start-up.
 #include "chess/attacks.hpp"

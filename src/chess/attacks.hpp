@@ -151,7 +151,7 @@ inline constexpr Bitboard more_than_one(Bitboard b) { return b & (b - 1); }
 // The squares of `from` from which a piece of type t (knight to king) attacks `to`, given
 // `occupied`: the empty-board filter, then a between test per slider left (usually one or
 // two). Reading the 800 KB sliding-attack table instead missed the cache on every SAN piece
-// move (perf, SAN -> numeric mixed: a third of read_move's time on that one load).
+// move (perf, SAN -> numeric mixed: much of read_move's time went to that one load).
 // (A knight's or king's squares are never two apart on a line, so between() is empty for
 // them: no branch on the type.)
 inline Bitboard reaching(PieceType t, Square to, Bitboard from, Bitboard occupied) {

@@ -226,7 +226,7 @@ std::string settle(Cli& c, po::variables_map const& vm) {
     if (vm.count("all-warnings")) c.run.pipeline.warnings = batch::WarningDisplay::all;
     if (vm.count("no-warnings")) c.run.pipeline.warnings = batch::WarningDisplay::none;
     if (vm.count("jobs") && c.jobs < 1) return "--jobs must be at least 1";
-    // More threads than 4 per core only add load (-j100000 once brought the load to 2,000).
+    // More threads than 4 per core only add load (as a run with -j100000 once showed).
     unsigned const cores = std::max(1U, std::thread::hardware_concurrency());
     if (static_cast<unsigned>(c.jobs) > 4 * cores) {
         if (!c.run.quiet)

@@ -1,36 +1,16 @@
 // Chunk compression: one complete gzip member, bzip2 stream or zstd frame per call.
 //
-// tests/bench/codec_bench.cpp measures these (its last run, on a faster day of the same
-// machine: gzip 1 ~760, 3 ~410, 6 ~43 MB/s; zstd 3 ~435 MB/s; bzip2 9 ~19 MB/s; the same
-// ratios and the same order). The first measurement, which made the choices below:
-// 52.4 MB of PGN (the data/corpus files repeated), chunks of 1 MiB, one thread,
-// AMD EPYC with 2 cores shared with other builds (runs differ by up to 30%; best run shown);
-// MB/s of input, ratio = input / output:
-//   gzip  ISA-L 2.30 isal_deflate level 1     ~465 MB/s  3.78
-//                                 level 2     ~420 MB/s  3.84
-//                                 level 3     ~270 MB/s  3.97
-//         zlib 1.2.13 deflate     level 1     ~125 MB/s  3.63
-//                                 level 4      ~72 MB/s  4.25
-//                                 level 6      ~34 MB/s  4.69   (gzip's default)
-//                                 level 9      ~10 MB/s  4.83
-//   bzip2 libbz2 1.0.8            level 1      ~18 MB/s  6.63
-//                                 level 9      ~15 MB/s  7.44
-//   zstd  libzstd 1.5.4           level 1     ~250 MB/s  4.39
-//                                 level 3     ~275 MB/s  4.53
-//                                 level 6      ~90 MB/s  4.90
-//                                 level 19      ~3 MB/s  5.83
-// (4 MiB chunks: the same speeds within noise, ratios up to 1% better.)
-//
-// The converter runs at ~170 MB/s per core and each worker compresses the chunks it
+// tests/bench/codec_bench.cpp measures each library at each level (MB/s of input and ratio,
+// chunks of 1 MiB, one thread); its figures made the choices below (README, Performance, and
+// the commit that moved them out of this comment). Each worker compresses the chunks it
 // converted, so the compressor's speed adds directly to the per-core cost. Choices:
 //   gzip: levels 1-3 are ISA-L's levels 1-3, 4-9 are zlib's. ISA-L's ratios at 1-3 match
-//     zlib's at 1-3 (3.78/3.84/3.97 against 3.63/3.82/4.03) at about 4x the speed, and 4-9 keep
-//     zlib's better ratios for those who ask. Default 3: ISA-L level 3, ratio close to
-//     gzip -3, ~270 MB/s; gzip -6's ratio at 34 MB/s would take five times as long as the
-//     conversion itself.
+//     zlib's at 1-3 at several times the speed, and 4-9 keep zlib's better ratios for those
+//     who ask. Default 3: ISA-L level 3, ratio close to gzip -3; gzip -6's ratio would take
+//     several times as long as the conversion itself.
 //     Either way the output is an ordinary gzip file (one member per chunk).
-//   bzip2: default 9, what bzip2 does: level 1 is hardly faster and compresses 11% worse.
-//     At ~15 MB/s per core, compressing takes ~11x as long as converting: documented, slow.
+//   bzip2: default 9, what bzip2 does: level 1 is hardly faster and compresses worse.
+//     Compressing takes many times as long as converting: documented, slow.
 //   zstd: default 3, libzstd's own default: as fast as level 1 here, better ratio. Levels
 //     1-19 (20-22 need large windows and memory; not offered).
 #include "io/compress.hpp"
@@ -170,15 +150,12 @@ void bzip2_stream(int level, std::string_view in, std::string& out) {
 // thread (creating one costs more than compressing a small chunk).
 //
 // Memory: libzstd sizes its match tables by level. For a chunk of 1 MiB, levels 9-12 take
-// ~12.5 MiB per context and 13-19 ~17 MiB (ZSTD_estimateCCtxSize), which made a -j2 run at
-// level 15-19 peak at 81-86 MB. From level 7 on, the window is 1 MiB (a chunk's size) and the
-// hash and chain tables 2^19 entries: at most ~5.2 MiB per context, levels 1-6 unchanged.
-// Measured on 10 MB of data/corpus PGN (-j2, /usr/bin/time peak RSS; output bytes):
-//   level  7: 28.1 -> 25.3 MB; 2,110,799 -> 2,113,334 (+0.1%)
-//   level 12: 68.3 -> 25.2 MB; 1,984,262 -> 1,991,516 (+0.4%)
-//   level 15: 81.3 -> 27.3 MB; 1,917,952 -> 1,945,529 (+1.4%)
-//   level 19: 82.7 -> 28.7 MB; 1,578,277 -> 1,589,988 (+0.7%)
-// (speed within noise). tests/batch_test.cpp checks the peak at level 15.
+// ~12.5 MiB per context and 13-19 ~17 MiB (ZSTD_estimateCCtxSize), which took a -j2 run at
+// level 15-19 past the 64 MiB bound. From level 7 on, the window is 1 MiB (a chunk's size) and
+// the hash and chain tables 2^19 entries: at most ~5.2 MiB per context, levels 1-6 unchanged.
+// Measured on data/corpus PGN at -j2 (peak RSS, output bytes: see the commit): the peak well
+// down, the output barely larger, the speed within noise. tests/batch_test.cpp checks the peak
+// at level 15.
 constexpr int zstd_capped_from = 7;
 constexpr int zstd_window_log = 20;
 constexpr int zstd_table_log = 19;

@@ -15,18 +15,12 @@
 // a wrong length is "... data is corrupt (detail)". Errors never name the file: the caller
 // knows it.
 //
-// gzip implementation, chosen by tests/bench/codec_bench.cpp (101.5 MB of data/corpus PGN,
-// gzip -6 as zlib writes it, 256 KiB output blocks, one thread, best of 3; 2-core AMD EPYC
-// VM, MB/s of decoded text; an earlier day's run on the same kind of machine gave 305 and
-// 940-1010, the same ratio):
-//   zlib 1.2.13 inflate (windowBits 15+16)        ~590 MB/s
-//   ISA-L 2.30 isal_inflate (crc_flag ISAL_GZIP)  ~1760 MB/s
-// ISA-L is 3.0-3.3x faster, so gzip input is decoded with ISA-L; zlib is not used here.
-// The other decoders on the same text: zstd (zstd -3, ZSTD_decompressStream) ~1610 MB/s;
-// bzip2 (bzip2 -9, BZ2_bzDecompress) ~64 MB/s. Through this file's decoders (io::decode,
-// 1 MiB reads) the same within 1%. Decoding runs on one thread ahead of the conversion
-// workers (~170-190 MB/s per core): gzip and zstd input keep up with many cores, bzip2 input
-// limits the whole run to ~60 MB/s.
+// gzip implementation, chosen by tests/bench/codec_bench.cpp (data/corpus PGN as zlib's
+// gzip -6 writes it, one thread): ISA-L's isal_inflate decodes several times as fast as zlib's
+// inflate (README, Performance), so gzip input is decoded with ISA-L; zlib is not used here.
+// Decoding runs on one thread ahead of the conversion workers: gzip and zstd input decode many
+// times faster than a core converts and keep up with many cores; bzip2 input decodes slower
+// than one core converts and limits the whole run.
 #include "io/source.hpp"
 
 #include <bzlib.h>

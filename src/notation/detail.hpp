@@ -1,5 +1,5 @@
 // Details of notation.hpp that its users need not read: constants and layout choices made for
-// the speed of read_move (measured with callgrind, instructions per game).
+// the speed of read_move (measured with callgrind, instructions per game; see the commits).
 #pragma once
 
 #include "chess/types.hpp"

@@ -37,8 +37,8 @@ Letters const* letters_for(std::string_view code);
 namespace detail {
 extern std::array<Letters, 26> const language_table; // languages.cpp; English first
 }
-// Inline: read_move asks it once per piece move (a call and return were 4 instructions; see
-// detail.hpp).
+// Inline: read_move asks it once per piece move (a call and return would cost more than the
+// lookup; see detail.hpp).
 inline Letters const& english() { return detail::language_table[0]; }
 // Every supported language (en first), for --help and tests.
 std::span<Letters const> all_languages();
@@ -185,7 +185,7 @@ inline Square written_to(Position const& pos, Move m) {
 // The numeric text of a move other than the null move, as write_numeric writes it: its bytes
 // in one word (first byte lowest) and their number (4, or 5 for a promotion). Inline, with no
 // 32-byte MoveText to clear: the export writer copies it straight into the movetext.
-// (A char array instead of the word cost SAN -> numeric master games 1,160 a game.)
+// (A char array instead of the word cost SAN -> numeric more instructions a game.)
 static_assert(std::endian::native == std::endian::little, "NumericText's bytes are little-endian");
 struct NumericText {
     std::uint64_t bytes = 0;

@@ -17,7 +17,7 @@ void copy_long(char* d, char const* s, std::size_t n);
 
 // Copies n bytes from s to d, writing no byte outside d[0, n). Up to 16 bytes (every move,
 // move number and most tokens) take two overlapping loads and stores: a byte loop or a
-// memcpy call cost 14 to 17 instructions per move and move number (callgrind).
+// memcpy call cost more instructions per move and move number (callgrind, see the commit).
 inline void copy_short(char* d, char const* s, std::size_t n) {
     auto pair = [&](auto word) {
         std::memcpy(&word, s, sizeof word);

@@ -140,7 +140,7 @@ bool ExportWriter::open_deferred() {
 
 // Writes the move, preceded by its number where one is due (every White move; a Black move
 // at the start, after a comment or after a variation).
-// (Always inlined: left out of line by GCC, its call cost master games 88,675 -> 86,184 a game.)
+// (Always inlined: GCC left it out of line, and its call cost instructions a game; callgrind.)
 [[gnu::always_inline]] inline void ExportWriter::write_move(std::string_view text, bool white,
                                                             int number, syntax::Token const& move,
                                                             syntax::Token const& suffix,
@@ -175,8 +175,8 @@ void ExportWriter::play(chess::Position& pos, chess::Move m, chess::UndoInfo& un
                         syntax::Token const& move, syntax::Token const& suffix, bool corrected) {
     bool const white = pos.side_to_move() == Color::white;
     if (opt_.to == Notation::numeric && !m.is_null()) {
-        // The text in one word, no write_numeric call and no MoveText to clear and read back:
-        // master games SAN -> numeric 77,487 -> 76,095 a game.
+        // The text in one word, no write_numeric call and no MoveText to clear and read back
+        // (fewer instructions a game, SAN -> numeric; callgrind, see the commit).
         notation::NumericText const t = notation::numeric_text(pos, m);
         char text[8];
         std::memcpy(text, &t.bytes, sizeof text);
@@ -185,8 +185,8 @@ void ExportWriter::play(chess::Position& pos, chess::Move m, chess::UndoInfo& un
         return;
     }
     // SAN and LAN: written without their mark, which the position after the move gives (in
-    // check; mate if no legal move), instead of a make/unmake in write_san to find mate:
-    // master games 98,831 -> 93,766 instructions a game (SAN -> SAN; --check 68,220 -> 68,841).
+    // check; mate if no legal move), instead of a make/unmake in write_san to find mate
+    // (fewer instructions a game for SAN -> SAN, at a slight cost to --check; see the commit).
     // (The null move comes here too: no check after it.)
     notation::MoveText text = m.is_null() ? notation::write_null()
                               : opt_.to == Notation::san
@@ -317,7 +317,7 @@ void ExportWriter::write(std::string& out, TagTable const& tags, std::string_vie
                          bool chess960) {
     auto const& all = tags.all();
     // The tag section is written in place into room sized ahead (one resize, no append per
-    // piece of a tag): master games 85,448 -> 83,955 instructions a game (SAN -> numeric). Each
+    // piece of a tag; fewer instructions a game, callgrind: see the commit). Each
     // tag takes at most its tag_room (a value decoded for re-escaping only shortens), the
     // roster's defaults, the Result written as the termination, an added Notation, Variant,
     // SetUp and the first SetUp's value at most `added`.

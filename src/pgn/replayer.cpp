@@ -22,8 +22,8 @@ using syntax::Severity;
 
 bool is_null_token(std::string_view t) {
     // Every null move starts with '-', 'Z' or '0': one test that is nearly always false turns
-    // other moves away (the full check mispredicted about 0.5 branches per move: cachegrind
-    // branch simulation, master games).
+    // other moves away (the full check mispredicted branches: cachegrind branch simulation,
+    // master games).
     if (t.empty() || (t[0] != '-' && t[0] != 'Z' && t[0] != '0')) return false;
     while (!t.empty() && (t.back() == '+' || t.back() == '#')) t.remove_suffix(1);
     return syntax::is_null_move_spelling(t);

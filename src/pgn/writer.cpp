@@ -31,14 +31,14 @@ bool any_byte(std::string_view text, std::uint64_t pad, Flags flags) {
             if ((flags(v) & highs) != 0) return true;
         }
         // The last 8 to 16 bytes: two words, overlapping, and one test (a 16-byte [%clk]
-        // comment takes no loop): lichess 102,235 -> 101,682 a game (SAN -> numeric).
+        // comment takes no loop; fewer instructions a lichess game, callgrind: see the commit).
         std::uint64_t last;
         std::memcpy(&v, p + i, 8);
         std::memcpy(&last, p + n - 8, 8);
         return ((flags(v) | flags(last)) & highs) != 0;
     }
-    // Under 8 bytes: two overlapping loads make one word, instead of a compare per byte; with
-    // write_plain_tag inline, master games 83,955 -> 83,043 instructions a game (SAN -> numeric).
+    // Under 8 bytes: two overlapping loads make one word, instead of a compare per byte (with
+    // write_plain_tag inline, fewer instructions a game; callgrind, see the commit).
     if (n >= 4) {
         std::uint32_t lo, hi;
         std::memcpy(&lo, p, 4);
@@ -157,7 +157,7 @@ void MovetextWriter::comment(std::string_view text) {
     }
     // The usual comment: after a word on the same line, no "(" pending, and it fits after a
     // space (what comment_by_spans would write). Room checked here and no call (copy_upto_32),
-    // so that comment() saves no registers: lichess 103,050 -> 102,235 a game (SAN -> numeric).
+    // so that comment() saves no registers (callgrind, lichess games: see the commit).
     std::size_t const n = text.size();
     std::size_t const col = column_ + n + 3;
     std::size_t const at = len_;
@@ -205,8 +205,8 @@ void MovetextWriter::comment_by_words(std::string_view text) {
     // Words joined by a forced space form one unit, placed as a whole. A unit is written
     // straight from its span of `text` (text[unit_from, end)); only when a joining run held a
     // line break (written as one space) is it assembled in unit_ (`buffered`). Copying every
-    // unit through unit_, and four compares per byte, cost about 775 instructions per lichess
-    // game with [%clk] comments (callgrind: 201,194 -> 200,419).
+    // unit through unit_, and four compares per byte, cost instructions on lichess games
+    // with [%clk] comments (callgrind, see the commit).
     bool first = true;
     bool buffered = false;
     std::size_t unit_from = 0;
@@ -271,8 +271,8 @@ void MovetextWriter::comment_by_words(std::string_view text) {
 // its break opportunities are the single spaces inside it not followed by '[' or '%'. Units
 // placed side by side on a line are a span of the text, so the text is copied once and the
 // spaces where a line ends become line breaks; each line takes the longest run of units that
-// fits, found by scanning back from the width to a break. Against comment_by_words for every
-// comment: lichess games 112,487 -> 106,430 a game (SAN -> numeric).
+// fits, found by scanning back from the width to a break. Fewer instructions on lichess games
+// than comment_by_words for every comment (callgrind, see the commit).
 void MovetextWriter::comment_by_spans(std::string_view text) {
     char const* const t = text.data();
     std::size_t const n = text.size();
@@ -355,14 +355,14 @@ void TextBuffer::discard(std::size_t from, std::size_t to) {
 }
 
 // The movetext of an 8 MB game can be three times that (--annotate -t lan); appended at
-// once it was held twice, here and in `out` (72 MB at -j2 for 760,000 one-move variations,
+// once it was held twice, here and in `out` (one-move variations by the hundred thousand,
 // issue L, N10). A large one goes over in pieces of 1 MiB, each given back here once
 // copied, into room reserved ahead (reserved, not touched: only the pages written count).
 void MovetextWriter::move_text_to(std::string& out) {
     constexpr std::size_t piece = std::size_t{1} << 20;
     // Room for the movetext, growing `out` geometrically: an exact reserve per game would copy
     // the whole batch for every game where reserve allocates exactly what it is asked for
-    // (libc++, the WebAssembly build: quadratic in the batch, 1.7 MB/s on 18 MB).
+    // (libc++, the WebAssembly build: quadratic in the batch).
     if (std::size_t const need = out.size() + len_ + 1; need > out.capacity())
         out.reserve(std::max(need, 2 * out.capacity()));
     bool const large = len_ > 2 * piece;

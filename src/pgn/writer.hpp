@@ -52,8 +52,8 @@ public:
         copy_short(d + number.size() + 1, move.data(), move.size());
     }
     // The same, the number given as an int (White: "12. ", Black: "12... "), its digits and
-    // dots written straight into the movetext. Against to_chars into a zeroed buffer and the
-    // overload above: master games 88,428 -> 88,070 instructions a game (SAN -> numeric).
+    // dots written straight into the movetext: fewer instructions than to_chars into a zeroed
+    // buffer and the overload above (callgrind, see the commit).
     void numbered(int number, bool white, std::string_view move) {
         if (number < 1 || number > 999) {
             numbered_long(number, white, move);
@@ -99,8 +99,8 @@ private:
     void word(std::string_view text, bool glue_left);
     // comment(): the general layout, word by word, and the layout of a text without tabs,
     // line breaks or other bytes below 14, on spans. Out of line, so that comment() keeps no
-    // registers for them; with its fast path for a comment that fits, SAN -> numeric lichess
-    // games 106,430 -> 103,050 a game.
+    // registers for them (with its fast path for a comment that fits; callgrind, lichess
+    // games: see the commit).
     [[gnu::noinline]] void comment_by_words(std::string_view text);
     [[gnu::noinline]] void comment_by_spans(std::string_view text);
     // Writes the separator before a word of `len` bytes (nothing at the start of a line,
@@ -129,10 +129,10 @@ private:
     }
     // The separator before a word of `len` bytes, then room for the word, counted in len_ and
     // column_ ahead so that no member is touched once its bytes are stored. With the above,
-    // about 26 instructions less per move (callgrind, master games: 107,028 -> 104,977 a game).
+    // fewer instructions per move (callgrind, master games: see the commit).
     char* word_room(std::size_t len) {
         // The usual word: after a word on the same line, no "(" pending, one capacity check
-        // (the general path out of line): master 88,070 -> 87,152 a game (SAN -> numeric).
+        // (the general path out of line; callgrind, see the commit).
         std::size_t const col = column_ + 1 + len;
         std::size_t const at = len_;
         if (((open_ | std::size_t(glue_next_)) == 0) & (col <= width_) &

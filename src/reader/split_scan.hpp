@@ -48,7 +48,7 @@ constexpr std::array<std::uint8_t, 256> make_split_classes() {
 constexpr std::array<std::uint8_t, 256> split_classes = make_split_classes();
 
 // The first byte at or after p that is not plain, or end. With 16 bytes readable they are
-// tested in one unrolled run without the end test (the byte loop with it took about 5
+// tested in one unrolled run without the end test (the byte loop with it took more
 // instructions per byte; callgrind, master games: see the commit).
 inline char const* next_split_byte(char const* p, char const* end) {
     while (end - p >= 16)
@@ -145,7 +145,7 @@ inline bool only_bracket_is_last(char const* p, char const* t, char const* limit
     }
 #elif defined(__SSE2__)
     // Portable builds: a line of up to 32 bytes with two loads (find_byte's tail byte loop
-    // cost about 32 instructions per tag line; callgrind, master games).
+    // cost more per tag line; callgrind, master games: see the commit).
     auto const n = t - p;
     if (n <= 32 && limit - p >= 32) {
         auto const brackets = [](char const* b) {
