@@ -728,8 +728,8 @@ Peak run_measured(std::vector<std::string> const& args) {
 
 BOOST_AUTO_TEST_CASE(memory_stays_under_64_mib_on_hostile_shapes) {
     // The shapes that once took hundreds of MiB at -j2: millions of tiny games (a batch of
-    // 1 MiB of `*` games made 57 MiB of output), games just under --max-game-size (8 MiB) one
-    // after another (many in flight, buffers kept at their largest), a game above it, a
+    // 1 MiB of `*` games made many times that in output), games just under --max-game-size
+    // (8 MiB) one after another (many in flight, buffers kept at their largest), a game above it, a
     // 700,000-pair tag section, zstd output at level 15, a zstd window of 128 MiB, a game whose
     // output is four times its size (2,000,000 sibling variations with --annotate). Peak RSS
     // is measured by the kernel for the whole process.
@@ -764,7 +764,7 @@ BOOST_AUTO_TEST_CASE(memory_stays_under_64_mib_on_hostile_shapes) {
         for (int i = 0; i < 700'000; ++i) tags += "[T" + std::to_string(i) + " \"v\"]\n";
         put("tags.pgn", tags + "\n1. e4 *\n");
         // Games of ~1 KiB of varied words: batches of about 1 MiB, what a compressor's tables
-        // are sized for (zstd at level 15 took 81-86 MB at -j2).
+        // are sized for (zstd at level 15 once went past the bound at -j2).
         std::string chunky;
         std::uint32_t seed = 1;
         char const* const words[] = {"the",  "knight", "takes", "with",   "check", "pawn",
@@ -780,7 +780,7 @@ BOOST_AUTO_TEST_CASE(memory_stays_under_64_mib_on_hostile_shapes) {
         }
         put("chunky.pgn", chunky);
         // 2,000,000 one-move variations: 8 MB of input, 32 MB of output with --annotate -t
-        // lan (its movetext was held twice: 85.6 MB at -j2).
+        // lan (its movetext was once held twice, past the bound at -j2).
         std::string siblings = "[Event \"s\"]\n\n1. e4 ";
         for (int i = 0; i < 2'000'000; ++i) siblings += "(d4)";
         put("siblings.pgn", siblings + " e5 *\n\n");

@@ -1,7 +1,7 @@
 // Issue 9: the splitter's time and memory stay linear in the input, whatever its shape
 // (src/reader/window.hpp, splitter.hpp). Hostile shapes: a long line of NUL bytes; one single-line
 // movetext; one game with a huge comment; hundreds of thousands of blank-separated tag pairs
-// (80,000 of them, 1.1 MB, took 96 s when each tag looked back over the section); one long
+// (quadratic when each tag looked back over the section); one long
 // tag section; a huge introductory comment; comment lines and text after a result (issue 12);
 // a game larger than max_game_size, followed by normal games.
 //
@@ -14,8 +14,8 @@
 // takes 16 times as long at 4 times the size, and fails by far); (c) the buffer stays bounded.
 // The times are this thread's CPU time, so the other tests ctest runs at the same time do not
 // count, and each shape is compared with itself, so a build whose code paths differ in speed
-// (sanitizers, portable scans) does not either. (CI failed once when the bound was 8 times the
-// speed of real games: the tag shapes run at 10-12 times it under AddressSanitizer.)
+// (sanitizers, portable scans) does not either. (CI failed once when the bound was a fixed
+// multiple of the speed of real games: under AddressSanitizer the tag shapes are slower still.)
 // With --log_level=message the MB/s of each shape are printed; tests/bench/linear_bench.sh
 // runs this at 100 MB for the figures.
 #define BOOST_TEST_MODULE linear

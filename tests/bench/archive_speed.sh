@@ -14,7 +14,7 @@
 # go to a RAM-backed folder (OUT_DIR, default /dev/shm where it exists): written to disk, 200 MB
 # of plain output per run soon reaches the kernel's dirty-page limit, and the writer then waits
 # for the disk, which measures the disk, not pgn-iccf (on this machine it made the plain -j2
-# figure vary from 1.5x to 1.9x between rounds).
+# figure vary widely between rounds).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/../.." && pwd)
 build=${1:-$here/build}

@@ -8,8 +8,8 @@
 # ($STOCKFISH, PATH, /usr/games/stockfish; installs the Debian package if none is found).
 # Runs start position depth 6 and Kiwipete depth 5, ours and Stockfish's alternately,
 # ROUNDS times (default 3), and prints the median nodes/second of each and the ratio.
-# Both count with one thread; Stockfish also bulk-counts the last ply. Process start-up (about
-# 0.1 s for Stockfish, which sets up its evaluation network) is measured per program with a
+# Both count with one thread; Stockfish also bulk-counts the last ply. Process start-up (longer
+# for Stockfish, which sets up its evaluation network) is measured per program with a
 # depth-1 run and subtracted before computing nodes/second.
 set -euo pipefail
 

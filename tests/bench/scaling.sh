@@ -30,9 +30,9 @@
 # last batches while the workers convert, so the time per byte is rather bounded by the
 # slowest serial stage and by all the work shared by the cores:
 #     T_pipe(N) = max(read, write, D, (read + convert + write + D) / N)   (D = 0 for plain)
-# (with the stage costs measured on the 2-core development machine it gives 5.9x at 16
-# threads for plain input, Amdahl 4.5x; the 16-core machine of issue J measured 5.9x). Both are printed, with the measured -jN of this machine next to them; the two
-# lines `predicted ... at 16 threads` are Amdahl's.
+# (README, Performance, sets both predictions beside what a 16-core machine measured.) Both
+# are printed, with the measured -jN of this machine next to them; the two lines
+# `predicted ... at 16 threads` are Amdahl's.
 # Everything is printed to stdout; inputs live in $BENCH_DIR (default /dev/shm when it
 # exists) and are removed at the end. Needs the built pgn-iccf and zstd, nothing else.
 # Takes about a minute on 2 cores at 100 MB; SIZE_MB 50 halves it.

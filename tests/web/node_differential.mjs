@@ -288,7 +288,7 @@ for (const [o, words] of refusals) {
 
 // Time linear in the input: 16 copies of a 2.3 MB file take about 16 times as long as one,
 // not 50 (an exact reserve per game once copied the whole output for every game under libc++:
-// 2.3 MB in 236 ms, 18.6 MB in 11.3 s). Best of three, and a wide margin for noisy machines.
+// quadratic). Best of three, and a wide margin for noisy machines.
 {
   const one = fs.readFileSync(path.join(dataDir, 'corpus', 'lichess_db_standard_rated_2021-10_first999.pgn'));
   const many = Buffer.concat(Array(16).fill(one));
