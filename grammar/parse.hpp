@@ -128,7 +128,7 @@ struct ParseOptions {
     bool comments = true;
 };
 
-// Parses one game (as delivered by the splitter / PgnReader) and reports its events.
+// Parses one game (as the splitter delivers it, src/reader/splitter.hpp) and reports its events.
 void parse_game(RawGame const& game, Visitor& visitor, ParseOptions const& options = {});
 
 // Decodes the escapes \" and \\ of a raw tag value (§8.1.1) into `out` (cleared first).
