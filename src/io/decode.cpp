@@ -83,9 +83,17 @@ public:
             bool const had_input = pos_ < end_;
             Step const s = step(block_.data() + pos_, end_ - pos_, dst, n);
             pos_ += s.consumed;
-            if (s.garbage) return fail("trailing garbage after the " + format_ + " data");
-            if (!s.refusal.empty()) return fail(s.refusal);
-            if (!s.error.empty()) return fail(format_ + " data is corrupt (" + s.error + ")");
+            // What a failing step decoded is handed out first, the failure on the next read:
+            // a gzip member whose CRC fails at its end has decoded all of its bytes, and the
+            // games in them are read and reported like those of the earlier steps.
+            if (s.garbage)
+                fail("trailing garbage after the " + format_ + " data");
+            else if (!s.refusal.empty())
+                fail(s.refusal);
+            else if (!s.error.empty())
+                fail(format_ + " data is corrupt (" + s.error + ")");
+            if (!error_.empty())
+                return s.produced > 0 ? static_cast<std::ptrdiff_t>(s.produced) : -1;
             if (s.member_end) between_members_ = true;
             if (s.produced > 0) return static_cast<std::ptrdiff_t>(s.produced);
             if (s.member_end) continue;
@@ -192,7 +200,6 @@ private:
         step.produced = out_size - s.avail_out;
         if (r != ISAL_DECOMP_OK) {
             step.error = describe(r);
-            step.produced = 0;
             return step;
         }
         step.member_end = s.block_state == ISAL_BLOCK_FINISH;
@@ -282,7 +289,6 @@ private:
             step.error = "libbz2 error " + std::to_string(r);
             break;
         }
-        if (!step.error.empty()) step.produced = 0;
         return step;
     }
 
