@@ -88,11 +88,14 @@ RunResult run_lib(batch::RunOptions const& o) {
     return r;
 }
 
-// Standard error with the summary's timing ("; 0.01 s, 2.0 MB/s, 1128 games/s") as "; TIME",
-// so that a whole stderr compares.
+// Standard error with what the clock decides masked, so that a whole stderr compares: the
+// summary's timing ("; 0.01 s, 2.0 MB/s, 1128 games/s") as "; TIME", and the progress line's
+// rate and estimate ("32 games, 1.4 MB/s, 50%, ETA 0:03") as "32 games, RATE, 50%".
 std::string untimed(std::string const& err) {
     static std::regex const timing(R"(; [0-9]+\.[0-9]{2} s, [0-9]+\.[0-9] MB/s, [0-9]+ games/s)");
-    return std::regex_replace(err, timing, "; TIME");
+    static std::regex const rate(
+        R"(( games), [0-9]+\.[0-9] MB/s(, [0-9]+%)?(, ETA [0-9]+:[0-9]{2})?\x1b\[K)");
+    return std::regex_replace(std::regex_replace(err, timing, "; TIME"), rate, "$1, RATE$2\x1b[K");
 }
 
 std::string decompress_cmd(std::string const& ext) {
@@ -519,6 +522,9 @@ BOOST_AUTO_TEST_CASE(a_read_error_leaves_no_output_that_looks_complete) {
     fs::remove(dir / "full.gz");
     auto r = sh(bin + " -o " + q(dir / "out.pgn") + " " + q(dir / "cut.pgn.gz") + " 2>&1");
     BOOST_TEST(r.status == 2);
+    // A substring, not the whole standard error: how many games are read, and the last one's
+    // error, depend on where gzip's output is cut and on what the decoder keeps of the step
+    // that fails (src/io/decode.cpp, being changed).
     BOOST_TEST(r.out.find("cut.pgn.gz") != std::string::npos, r.out);
     BOOST_TEST(!fs::exists(dir / "out.pgn"));
     auto d = sh(bin + " -o " + q(dir / "tree") + " " + q(dir / "cut.pgn.gz") + " " +
@@ -849,26 +855,38 @@ BOOST_AUTO_TEST_CASE(progress_on_a_terminal_or_when_asked_never_when_piped) {
     write_file(dir / "in" / "b.pgn", games);
     std::string const one = q(dir / "in" / "a.pgn");
 
+    // The file is one batch: one progress line after each file line (a cleared line is drawn
+    // at once), 100 % of it read, the summary's line after the progress line is cleared.
+    std::string const summary = "pgn-iccf: 32 games read: 32 converted, 0 rejected, 0 kept "
+                                "broken; 2069 moves; 0 errors, 0 warnings; TIME";
     auto const asked = sh(bin + " --progress -o /dev/null " + one + " 2>&1");
     BOOST_TEST(asked.status == 0);
-    BOOST_TEST(asked.out.starts_with("\rpgn-iccf: 0.0 MB, 32 games, "), asked.out);
-    BOOST_TEST(asked.out.find(" MB/s, 100%\033[K") != std::string::npos, asked.out);
-    // Cleared before the summary, which ends the output.
-    BOOST_TEST(asked.out.find("\r\033[Kpgn-iccf: 32 games read: 32 converted") !=
-               std::string::npos);
+    BOOST_TEST(untimed(asked.out) ==
+               "\rpgn-iccf: 0.0 MB, 32 games, RATE, 100%\033[K\r\033[K" + summary + "\n");
 
+    // Directory mode: the files done out of all, each file's line, 64 games and 2 files.
     auto const tree = sh(bin + " --progress -o " + q(dir / "out") + " " + q(dir / "in") + " 2>&1");
     BOOST_TEST(tree.status == 0);
-    BOOST_TEST(tree.out.find("\rpgn-iccf: file 1/2, ") != std::string::npos, tree.out);
+    auto const file_line = [&](std::string const& name) {
+        return "pgn-iccf: " + (dir / "in" / (name + ".pgn")).string() + " -> " +
+               (dir / "out" / (name + ".iccf.pgn")).string() +
+               ": 32 games, 0 rejected, 0 kept broken, 0 errors, 0 warnings\n";
+    };
+    BOOST_TEST(untimed(tree.out) ==
+               file_line("a") + "\rpgn-iccf: file 1/2, 0.0 MB, 32 games, RATE, 50%\033[K\r\033[K" +
+                   file_line("b") +
+                   "\rpgn-iccf: file 2/2, 0.0 MB, 64 games, RATE, 100%\033[K\r\033[K"
+                   "pgn-iccf: 64 games read: 64 converted, 0 rejected, 0 kept broken; 4138 "
+                   "moves; 0 errors, 0 warnings; TIME; 2 files\n");
 
     // Piped standard error: no progress, the summary only; -q: nothing at all.
     auto const piped = sh(bin + " -o /dev/null " + one + " 2>&1");
-    BOOST_TEST(piped.out.find('\r') == std::string::npos, piped.out);
-    BOOST_TEST(piped.out.starts_with("pgn-iccf: 32 games read: 32 converted"), piped.out);
+    BOOST_TEST(untimed(piped.out) == summary + "\n");
     auto const quiet = sh(bin + " -q --progress -o /dev/null " + one + " 2>&1");
     BOOST_TEST(quiet.out.empty(), quiet.out);
 
-    // On a terminal (a pseudo-terminal from script(1), util-linux) it is on by default.
+    // On a terminal (a pseudo-terminal from script(1), util-linux) it is on by default; the
+    // terminal ends the line with CR LF.
     if (sh("command -v script").status != 0) {
         BOOST_TEST_MESSAGE("script(1) not found: the terminal case is not tested");
         return;
@@ -876,7 +894,8 @@ BOOST_AUTO_TEST_CASE(progress_on_a_terminal_or_when_asked_never_when_piped) {
     auto const tty =
         sh("script -qec \"" + bin + " -o /dev/null " + one + "\" /dev/null 2>&1 </dev/null");
     BOOST_TEST(tty.status == 0);
-    BOOST_TEST(tty.out.find("\rpgn-iccf: 0.0 MB, 32 games, ") != std::string::npos, tty.out);
+    BOOST_TEST(untimed(tty.out) ==
+               "\rpgn-iccf: 0.0 MB, 32 games, RATE, 100%\033[K\r\033[K" + summary + "\r\n");
 }
 
 // A zstd window allowed by --max-window but larger than the memory the process may take is
@@ -1022,6 +1041,9 @@ BOOST_AUTO_TEST_CASE(a_corrupt_compressed_input_leaves_the_rejects_file_as_it_wa
             auto r = sh(cmd + " --rejects " + q(dir / "r.pgn") + " " + q(dir / "bad.pgn.gz") +
                         " 2>&1 >/dev/null");
             BOOST_TEST(r.status == 2);
+            // Substrings, not the whole standard error: the games read before the CRC error
+            // depend on what the decoder keeps of the step that fails (src/io/decode.cpp drops
+            // it today, being changed).
             BOOST_TEST(r.out.find("bad.pgn.gz") != std::string::npos, r.out);
             BOOST_TEST(r.out.find((dir / "r.pgn").string() +
                                   " not written: an input could not be read to the end") !=
@@ -1137,7 +1159,16 @@ BOOST_AUTO_TEST_CASE(an_output_that_cannot_be_written_holds_back_the_other) {
     auto b = sh(bin + " -j1 -o /dev/full --rejects " + q(dir / "r.pgn") + " " + q(dir / "m.pgn") +
                 " 2>&1");
     BOOST_TEST(b.status == 2);
-    BOOST_TEST(b.out.find((dir / "r.pgn").string() + " not written") != std::string::npos, b.out);
+    // The first block (the first cut after 256 KiB: 36 + 8191 * 32 bytes, 8192 games) is
+    // converted, its output fails, and nothing further is read.
+    BOOST_TEST(untimed(b.out) ==
+               (dir / "m.pgn").string() + bad_move +
+                   "pgn-iccf: error: stopping: the output cannot be written; no further input is "
+                   "read\npgn-iccf: error: " +
+                   (dir / "r.pgn").string() +
+                   " not written: the run stopped before the end of its input (the file is left "
+                   "as it was)\npgn-iccf: 8192 games read: 8191 converted, 1 rejected, 0 kept "
+                   "broken; 24575 moves; 1 error, 0 warnings; TIME\n");
     BOOST_TEST(read_file(dir / "r.pgn") == "old rejects\n");
     // Also when the failure shows only as the output is completed (a small output is written
     // to the device at commit).

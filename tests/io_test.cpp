@@ -9,6 +9,7 @@
 #include "io/compress.hpp"
 #include "io/prefetch.hpp"
 #include "io/source.hpp"
+#include "support/shell.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -33,6 +34,7 @@
 
 namespace io = pgn_iccf::io;
 namespace fs = std::filesystem;
+namespace test = pgn_iccf::test;
 using io::Compression;
 using namespace std::string_literals;
 
@@ -154,24 +156,6 @@ std::string compressed(Compression c, std::string_view in, int level = 0) {
     io::compress_chunk(c, level == 0 ? io::default_level(c) : level, in, out);
     return out;
 }
-
-// A temporary directory, removed at the end of the test.
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        path = fs::temp_directory_path() /
-               ("pgn_iccf_io_test_" + std::to_string(::getpid()) + "_" + std::to_string(++n));
-        fs::create_directories(path);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-    TempDir(TempDir const&) = delete;
-    TempDir& operator=(TempDir const&) = delete;
-    fs::path operator/(std::string const& name) const { return path / name; }
-    static inline int n = 0;
-};
 
 int run(std::string const& command) {
     int const rc = std::system(command.c_str());
@@ -503,7 +487,7 @@ BOOST_AUTO_TEST_CASE(consumed_grows_to_the_compressed_size) {
 // Files made by gzip, bzip2 and zstd, single and concatenated (and zstd with several frames
 // in one run), decode to what went in.
 BOOST_AUTO_TEST_CASE(decodes_what_the_reference_tools_write) {
-    TempDir dir;
+    test::TempFolder const dir("io");
     auto const a = pgn_bytes(400'000);
     auto const b = corpus().substr(0, 30'000);
     spit(dir / "a.pgn", a);
@@ -571,7 +555,7 @@ BOOST_AUTO_TEST_CASE(zstd_skippable_frames_are_skipped) {
 
 // The reference programs read our concatenated chunks back as one file.
 BOOST_AUTO_TEST_CASE(reference_tools_read_our_output) {
-    TempDir dir;
+    test::TempFolder const dir("io");
     auto const pgn = pgn_bytes(1'500'000);
     std::vector<std::string_view> const chunks{std::string_view(pgn).substr(0, 1 << 20), "",
                                                std::string_view(pgn).substr(1 << 20, 1),
@@ -788,7 +772,7 @@ BOOST_AUTO_TEST_CASE(prefixed_delivers_head_then_rest) {
 }
 
 BOOST_AUTO_TEST_CASE(open_input_files) {
-    TempDir dir;
+    test::TempFolder const dir("io");
     auto const pgn = pgn_bytes(600'000);
 
     // Plain text longer than the sniffed head comes through unchanged.
@@ -857,7 +841,7 @@ BOOST_AUTO_TEST_CASE(open_input_files) {
     in = io::open_input((dir / "missing.pgn").string(), "missing.pgn");
     BOOST_CHECK(!in.source);
     BOOST_CHECK_EQUAL(in.error, "missing.pgn: No such file or directory");
-    in = io::open_input(dir.path.string(), "somedir");
+    in = io::open_input(dir.str(), "somedir");
     BOOST_CHECK(!in.source);
     BOOST_CHECK_EQUAL(in.error, "somedir: Is a directory");
 }
@@ -912,7 +896,7 @@ BOOST_AUTO_TEST_CASE(open_input_stdin_with_short_reads) {
 // to its end as text without a game (exit 0, 0 games). Each is refused before its second
 // block is decoded, saying what the compressed data holds.
 BOOST_AUTO_TEST_CASE(open_input_sniffs_the_decoded_bytes_of_compressed_input) {
-    TempDir dir;
+    test::TempFolder const dir("io");
     std::string const utf16 = "\xFF\xFE[\x00E\x00v\x00"s + std::string(2000, 'e');
     std::string const elf = "\x7F"s + "ELF\x02\x01\x01" + std::string(5000, '\0');
     std::string const zeros(3 << 20, '\0');
@@ -1029,7 +1013,7 @@ BOOST_AUTO_TEST_CASE(zstd_windows_beyond_the_bound_are_refused_with_the_reason) 
     BOOST_CHECK_EQUAL(r.data, window_text);
 
     // Through open_input: the bound is its argument, the refusal a read error.
-    TempDir dir;
+    test::TempFolder const dir("io");
     spit(dir / "long.pgn.zst", long_frame);
     auto in = io::open_input((dir / "long.pgn.zst").string(), "long.pgn.zst");
     BOOST_REQUIRE_MESSAGE(in.source, in.error);

@@ -8,6 +8,7 @@
 #include "plan/wording.hpp"
 #include "support/fake_file_system.hpp"
 #include "support/properties.hpp"
+#include "support/shell.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -720,16 +721,8 @@ BOOST_AUTO_TEST_CASE(rejects_file_checks) {
 
 BOOST_AUTO_TEST_CASE(real_file_system_agrees) {
     namespace stdfs = std::filesystem;
-    std::string tmpl = (stdfs::temp_directory_path() / "plan_test.XXXXXX").string();
-    BOOST_TEST_REQUIRE(::mkdtemp(tmpl.data()) != nullptr);
-    std::string const root = stdfs::canonical(tmpl).string(); // as canonical() will say
-    struct Cleanup {
-        std::string dir;
-        ~Cleanup() {
-            std::error_code ec;
-            stdfs::remove_all(dir, ec);
-        }
-    } const cleanup{root};
+    test::TempFolder const folder("plan");
+    std::string const root = stdfs::canonical(folder.path()).string(); // as canonical() will say
     auto write = [](std::string const& path, std::string const& text) {
         stdfs::create_directories(stdfs::path(path).parent_path());
         std::ofstream(path, std::ios::binary) << text;

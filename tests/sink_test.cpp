@@ -1,15 +1,16 @@
 // Output sinks and the signal cleanup of their temporaries (src/io/sink, src/io/cleanup).
 //
-// Each test works in its own folder under /tmp, removed at the end. Behaviour that depends on
-// process-wide state (the umask read once, signal dispositions, dying by a signal) is tested
-// in child processes: forked for the signals, re-executed for the umask. A symbolic link
-// planted at the temporary's name is tested through an interposed open(2) that plants one
-// at exactly the name the sink is about to create.
+// Each test works in its own folder under $TMPDIR (test::TempFolder), removed at the end.
+// Behaviour that depends on process-wide state (the umask read once, signal dispositions,
+// dying by a signal) is tested in child processes: forked for the signals, re-executed for the
+// umask. A symbolic link planted at the temporary's name is tested through an interposed open(2)
+// that plants one at exactly the name the sink is about to create.
 #define BOOST_TEST_MODULE sink
 #include <boost/test/unit_test.hpp>
 
 #include "io/cleanup.hpp"
 #include "io/sink.hpp"
+#include "support/shell.hpp"
 
 #include <algorithm>
 #include <array>
@@ -71,27 +72,7 @@ extern "C" int open(char const* path, int flags, ...) {
 // --- helpers --------------------------------------------------------------------------------
 namespace {
 
-// A fresh folder under /tmp, removed with everything in it (permissions restored first).
-class TempDir {
-public:
-    TempDir() {
-        std::string pattern = "/tmp/pgn-iccf-sink-XXXXXX";
-        if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
-        path_ = pattern;
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::permissions(path_, fs::perms::owner_all, fs::perm_options::add, ec);
-        fs::remove_all(path_, ec);
-    }
-    TempDir(TempDir const&) = delete;
-    TempDir& operator=(TempDir const&) = delete;
-    std::string const& str() const { return path_; }
-    std::string operator/(std::string const& name) const { return path_ + "/" + name; }
-
-private:
-    std::string path_;
-};
+using TempFolder = pgn_iccf::test::TempFolder;
 
 std::string slurp(std::string const& path) {
     std::ifstream in(path, std::ios::binary);
@@ -166,8 +147,8 @@ void with_stdout(int fd, F body) {
 // --- files through a temporary ----------------------------------------------------------------
 
 BOOST_AUTO_TEST_CASE(commit_writes_exact_bytes_and_leaves_no_temporary) {
-    TempDir dir;
-    auto const out = dir / "out.pgn";
+    TempFolder const dir("sink");
+    std::string const out = dir / "out.pgn";
     // Tiny writes (gathered), writes of 32 KiB or more (written with what is gathered in one
     // writev, not copied), writes larger than the buffer, and an empty write.
     std::vector<std::size_t> const sizes{1, 2, 100, 0, 200000, 100000, 1 << 20, 3, (1 << 18) + 7};
@@ -197,8 +178,8 @@ BOOST_AUTO_TEST_CASE(commit_writes_exact_bytes_and_leaves_no_temporary) {
 // stays until commit(), abandon() after prepare() still removes the temporary, and a full
 // device fails at prepare(), before any rename.
 BOOST_AUTO_TEST_CASE(prepare_completes_the_temporary_without_renaming_it) {
-    TempDir dir;
-    auto const out = dir / "out.pgn";
+    TempFolder const dir("sink");
+    std::string const out = dir / "out.pgn";
     put(out, "old\n", 0640);
     std::string error;
     auto sink = open_file_sink(out, error);
@@ -236,8 +217,8 @@ BOOST_AUTO_TEST_CASE(prepare_completes_the_temporary_without_renaming_it) {
 }
 
 BOOST_AUTO_TEST_CASE(temporary_is_private_regular_file_in_final_folder) {
-    TempDir dir;
-    auto const out = dir / "game.pgn";
+    TempFolder const dir("sink");
+    std::string const out = dir / "game.pgn";
     std::string error;
     auto sink = open_file_sink(out, error);
     BOOST_REQUIRE_MESSAGE(sink, error);
@@ -262,8 +243,8 @@ BOOST_AUTO_TEST_CASE(temporary_is_private_regular_file_in_final_folder) {
 BOOST_AUTO_TEST_CASE(replacing_keeps_old_file_until_commit_and_keeps_its_mode) {
     for (mode_t const mode : {mode_t{0600}, mode_t{0640}, mode_t{0755}}) {
         BOOST_TEST_CONTEXT("mode " << std::oct << mode) {
-            TempDir dir;
-            auto const out = dir / "out.pgn";
+            TempFolder const dir("sink");
+            std::string const out = dir / "out.pgn";
             put(out, "old contents\n", mode);
             std::string error;
             auto sink = open_file_sink(out, error);
@@ -279,8 +260,8 @@ BOOST_AUTO_TEST_CASE(replacing_keeps_old_file_until_commit_and_keeps_its_mode) {
 }
 
 BOOST_AUTO_TEST_CASE(abandon_and_destructor_leave_old_file_and_no_temporary) {
-    TempDir dir;
-    auto const out = dir / "out.pgn";
+    TempFolder const dir("sink");
+    std::string const out = dir / "out.pgn";
     put(out, "old\n", 0640);
     std::string error;
     {
@@ -306,8 +287,8 @@ BOOST_AUTO_TEST_CASE(abandon_and_destructor_leave_old_file_and_no_temporary) {
 }
 
 BOOST_AUTO_TEST_CASE(symlink_planted_at_temporary_name_is_not_followed) {
-    TempDir dir;
-    auto const victim = dir / "victim";
+    TempFolder const dir("sink");
+    std::string const victim = dir / "victim";
     put(victim, "precious\n", 0644);
     plant_link_target = victim;
     planted_at.clear();
@@ -342,8 +323,8 @@ BOOST_AUTO_TEST_CASE(umask_probe, *boost::unit_test::disabled()) {
 BOOST_AUTO_TEST_CASE(new_file_gets_0666_less_umask) {
     for (mode_t const mask : {mode_t{022}, mode_t{077}, mode_t{027}, mode_t{0}}) {
         BOOST_TEST_CONTEXT("umask " << std::oct << mask) {
-            TempDir dir;
-            auto const out = dir / "new.pgn";
+            TempFolder const dir("sink");
+            std::string const out = dir / "new.pgn";
             pid_t const pid = ::fork();
             BOOST_REQUIRE(pid >= 0);
             if (pid == 0) {
@@ -368,9 +349,9 @@ BOOST_AUTO_TEST_CASE(new_file_gets_0666_less_umask) {
 // A link is written through: the file it points to is replaced (in its own folder, keeping
 // its mode) and the link stays a link. Chains and dangling links are followed too.
 BOOST_AUTO_TEST_CASE(symlink_final_path_is_written_through) {
-    TempDir dir;
+    TempFolder const dir("sink");
     fs::create_directory(dir / "real");
-    auto const target = dir / "real/target.pgn";
+    std::string const target = dir / "real/target.pgn";
     put(target, "old\n", 0640);
     BOOST_REQUIRE(::symlink("real/target.pgn", (dir / "link.pgn").c_str()) == 0);
     BOOST_REQUIRE(::symlink((dir / "link.pgn").c_str(), (dir / "chain.pgn").c_str()) == 0);
@@ -422,8 +403,8 @@ BOOST_AUTO_TEST_CASE(dev_null_is_written_in_place) {
 }
 
 BOOST_AUTO_TEST_CASE(fifo_is_written_in_place) {
-    TempDir dir;
-    auto const fifo = dir / "pipe";
+    TempFolder const dir("sink");
+    std::string const fifo = dir / "pipe";
     BOOST_REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
     std::string received;
     std::thread reader([&] { received = slurp(fifo); });
@@ -449,9 +430,9 @@ BOOST_AUTO_TEST_CASE(fifo_is_written_in_place) {
 // --- failures ---------------------------------------------------------------------------------
 
 BOOST_AUTO_TEST_CASE(missing_folder_directory_and_long_name_are_refused) {
-    TempDir dir;
+    TempFolder const dir("sink");
     std::string error;
-    auto const missing = dir / "no/such/folder/out.pgn";
+    std::string const missing = dir / "no/such/folder/out.pgn";
     BOOST_TEST(!open_file_sink(missing, error));
     BOOST_TEST(error == "cannot write " + missing + ": No such file or directory");
 
@@ -459,7 +440,7 @@ BOOST_AUTO_TEST_CASE(missing_folder_directory_and_long_name_are_refused) {
     BOOST_TEST(error == "cannot write " + dir.str() + ": Is a directory");
 
     // The name is valid but the temporary's (20 characters longer) is not.
-    auto const longname = dir / std::string(NAME_MAX - 4, 'x');
+    std::string const longname = dir / std::string(NAME_MAX - 4, 'x');
     BOOST_TEST(!open_file_sink(longname, error));
     BOOST_TEST(error == "cannot write " + longname + ": File name too long");
     BOOST_TEST(names_in(dir.str()).empty());
@@ -468,11 +449,11 @@ BOOST_AUTO_TEST_CASE(missing_folder_directory_and_long_name_are_refused) {
 // Root ignores folder permissions, so as root the attempt is made by a child that has
 // become `nobody` (uid and gid 65534).
 BOOST_AUTO_TEST_CASE(read_only_folder_is_refused) {
-    TempDir dir;
+    TempFolder const dir("sink");
     ::chmod(dir.str().c_str(), 0755);
     fs::create_directory(dir / "ro");
     ::chmod((dir / "ro").c_str(), 0555);
-    auto const out = dir / "ro/out.pgn";
+    std::string const out = dir / "ro/out.pgn";
     auto const attempt = [&out] {
         std::string error;
         return open_file_sink(out, error) ? std::string("opened") : error;
@@ -535,8 +516,8 @@ BOOST_AUTO_TEST_CASE(full_device_fails_at_write_or_commit) {
 // --- standard output --------------------------------------------------------------------------
 
 BOOST_AUTO_TEST_CASE(stdout_writes_straight_to_descriptor_1) {
-    TempDir dir;
-    auto const file = dir / "stdout";
+    TempFolder const dir("sink");
+    std::string const file = dir / "stdout";
     int const fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
     BOOST_REQUIRE(fd >= 0);
     auto const big = pattern_bytes(3 << 20, 11);
@@ -559,8 +540,8 @@ BOOST_AUTO_TEST_CASE(stdout_writes_straight_to_descriptor_1) {
 }
 
 BOOST_AUTO_TEST_CASE(stdout_failures_are_sticky_and_reported) {
-    TempDir dir;
-    auto const file = dir / "readonly";
+    TempFolder const dir("sink");
+    std::string const file = dir / "readonly";
     put(file, "", 0600);
     struct Case {
         char const* name;
@@ -660,7 +641,7 @@ namespace {
 // The child's side: deterministic dispositions, the cleanup installed (twice: idempotent),
 // two sinks mid-write, a registered plain file and an unregistered one; then the signal,
 // raised by the child itself or sent by the parent once told the child is ready.
-[[noreturn]] void signal_child(int sig, bool raise_itself, TempDir const& dir, int ready_fd) {
+[[noreturn]] void signal_child(int sig, bool raise_itself, TempFolder const& dir, int ready_fd) {
     ::alarm(20); // a hung child dies by SIGALRM, which fails the test instead of hanging it
     struct sigaction dfl {};
     dfl.sa_handler = SIG_DFL;
@@ -697,7 +678,7 @@ BOOST_AUTO_TEST_CASE(signals_remove_temporaries_and_end_the_process) {
     for (Case const c : {Case{SIGINT, true}, Case{SIGTERM, true}, Case{SIGHUP, true},
                          Case{SIGINT, false}, Case{SIGTERM, false}, Case{SIGHUP, false}}) {
         BOOST_TEST_CONTEXT("signal " << c.sig << (c.raise_itself ? " raised" : " sent")) {
-            TempDir dir;
+            TempFolder const dir("sink");
             put(dir / "old.pgn", "old\n", 0640);
             put(dir / "registered", "");
             put(dir / "kept", "");
@@ -760,7 +741,7 @@ BOOST_AUTO_TEST_CASE(ignored_hangup_stays_ignored) {
 BOOST_AUTO_TEST_CASE(signals_remove_registered_folders_left_empty) {
     for (bool const forget : {false, true}) {
         BOOST_TEST_CONTEXT((forget ? "forgotten" : "registered")) {
-            TempDir dir;
+            TempFolder const dir("sink");
             std::cout.flush();
             pid_t const pid = ::fork();
             BOOST_REQUIRE(pid >= 0);

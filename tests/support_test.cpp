@@ -1,5 +1,6 @@
-// The test support's own promises (tests/support/shell.hpp): the scratch folder of a test
-// program is gone when the program ends, whatever the tests left in it.
+// The test support's own promises (tests/support/shell.hpp): a temporary folder is gone when
+// its object goes, and the scratch folder of a test program when the program ends, whatever
+// the tests left in them; a forked child removes neither.
 #define BOOST_TEST_MODULE support
 #include <boost/test/unit_test.hpp>
 
@@ -9,6 +10,7 @@
 #include <fstream>
 #include <string>
 
+#include <cstdio>
 #include <cstdlib>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -57,4 +59,34 @@ BOOST_AUTO_TEST_CASE(remove_tree_removes_locked_folders) {
     fs::permissions(d / "x", fs::perms::owner_read);
     BOOST_TEST(test::remove_tree(d));
     BOOST_TEST(!fs::exists(d));
+}
+
+BOOST_AUTO_TEST_CASE(temp_folder_is_removed_when_it_goes) {
+    fs::path made;
+    {
+        test::TempFolder const a("support");
+        test::TempFolder const b("support");
+        made = a.path();
+        BOOST_TEST(a.path() != b.path());
+        BOOST_TEST(fs::equivalent(a.path().parent_path(), fs::temp_directory_path()));
+        BOOST_TEST(a.path().filename().string().rfind("pgn-iccf-support-test-", 0) == 0);
+        BOOST_TEST(fs::is_directory(a.path()));
+        test::write_file(a / "sub" / "c.pgn", "*\n");
+        fs::permissions(a / "sub", fs::perms::owner_read);
+    }
+    BOOST_TEST(!fs::exists(fs::symlink_status(made)), made << " is still there");
+}
+
+BOOST_AUTO_TEST_CASE(a_forked_child_that_exits_leaves_the_scratch_folder) {
+    // The child runs the static destructors at std::exit, the scratch folder's among them:
+    // only the process that made the folder removes it.
+    fs::path const d = test::scratch_folder("support");
+    test::write_file(d / "kept.pgn", "*\n");
+    std::fflush(nullptr); // nothing buffered is written twice
+    pid_t const pid = ::fork();
+    BOOST_TEST_REQUIRE(pid >= 0);
+    if (pid == 0) std::exit(0);
+    int status = 0;
+    BOOST_TEST_REQUIRE(::waitpid(pid, &status, 0) == pid);
+    BOOST_TEST(fs::exists(d / "kept.pgn"));
 }

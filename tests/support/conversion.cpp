@@ -9,6 +9,7 @@
 #include "report/codes.hpp"
 #include "report/wording.hpp"
 
+#include <algorithm>
 #include <array>
 #include <vector>
 
@@ -70,13 +71,24 @@ std::string_view status_name(GameStatus s) {
     return "?";
 }
 
-// The first line of `messages` that is an error, for failure messages.
-std::string first_error(std::string const& messages) {
-    auto const at = messages.find(": error: ");
-    if (at == std::string::npos) return {};
-    auto const begin = messages.rfind('\n', at);
-    auto const b = begin == std::string::npos ? 0 : begin + 1;
-    return messages.substr(b, messages.find('\n', at) - b);
+// The line of the run's first error (by its severity, not its text), for failure messages.
+std::string first_error(Run const& run) {
+    std::size_t begin = 0;
+    for (auto const& l : run.lines) {
+        if (l.severity == syntax::Severity::error && l.end > begin)
+            return run.messages.substr(begin, l.end - begin - 1); // without its '\n'
+        begin = l.end;
+    }
+    return {};
+}
+
+// Whether the run warns about a result (a Result tag that is not a result, or one that the
+// movetext's result contradicts), by the warnings' kinds.
+bool warns_about_a_result(Run const& run) {
+    return std::any_of(run.lines.begin(), run.lines.end(), [](report::MessageLine const& l) {
+        return l.key == report::fold_key(pgn::ProblemKind::result_tag_not_result) ||
+               l.key == report::fold_key(pgn::ProblemKind::result_differs);
+    });
 }
 
 bool iequals(std::string_view a, std::string_view b) {
@@ -275,14 +287,10 @@ std::string check_conversion(std::string_view bytes, ConvertOptions const& optio
     for (std::size_t i = 0; i < again.games.size(); ++i)
         if (again.games[i].errors != 0)
             return cat("our output does not read back: game ", i + 1, " has ",
-                       again.games[i].errors, " errors: ", first_error(again.messages));
+                       again.games[i].errors, " errors: ", first_error(again));
     // Nor with a warning that the input did not have: the Result tag and the marker agree.
-    if (again.messages.find("is not a result") != std::string::npos ||
-        again.messages.find("result differs from the Result tag") != std::string::npos) {
-        if (first.messages.find("is not a result") == std::string::npos &&
-            first.messages.find("result differs from the Result tag") == std::string::npos)
-            return cat("our output reads back with a result warning: ", show(again.messages));
-    }
+    if (warns_about_a_result(again) && !warns_about_a_result(first))
+        return cat("our output reads back with a result warning: ", show(again.messages));
     if (again.games.size() != written)
         return cat("our output reads back as ", again.games.size(), " games, not ", written);
     if (again.out != first.out) {

@@ -9,6 +9,7 @@
 
 #include <stdlib.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 namespace pgn_iccf::test {
 
@@ -52,27 +53,22 @@ bool remove_tree(std::filesystem::path const& p) {
     return !fs::exists(fs::symlink_status(p, ec));
 }
 
-namespace {
+TempFolder::TempFolder(std::string_view area) : owner_(::getpid()) {
+    std::string tmpl = (std::filesystem::temp_directory_path() /
+                        ("pgn-iccf-" + std::string(area) + "-test-XXXXXX"))
+                           .string();
+    if (::mkdtemp(tmpl.data()) == nullptr)
+        throw std::runtime_error("cannot make a temporary folder " + tmpl);
+    path_ = tmpl;
+}
 
-struct Scratch {
-    std::filesystem::path path;
-    ~Scratch() {
-        if (!path.empty()) remove_tree(path);
-    }
-};
-
-} // namespace
+TempFolder::~TempFolder() {
+    if (::getpid() == owner_) remove_tree(path_);
+}
 
 std::filesystem::path scratch_folder(std::string_view area) {
-    static Scratch const scratch = [area] {
-        std::string tmpl = (std::filesystem::temp_directory_path() /
-                            ("pgn-iccf-" + std::string(area) + "-test-XXXXXX"))
-                               .string();
-        if (::mkdtemp(tmpl.data()) == nullptr)
-            throw std::runtime_error("cannot make a scratch folder " + tmpl);
-        return Scratch{tmpl};
-    }();
-    return scratch.path;
+    static TempFolder const scratch(area);
+    return scratch.path();
 }
 
 std::filesystem::path fresh_folder(std::string_view area, std::string const& name) {

@@ -1,5 +1,6 @@
-// Helpers of the end-to-end tests that run the pgn-iccf executable through the shell
-// (cli_test, batch_test, tools_test, terminal_test): one definition each.
+// Helpers of the tests that run the pgn-iccf executable through the shell (cli_test,
+// batch_test, tools_test, terminal_test) or work on files (io_test, sink_test, plan_test):
+// one definition each, among them the one temporary folder that removes itself.
 #pragma once
 
 #include <filesystem>
@@ -24,11 +25,29 @@ std::string read_file(std::filesystem::path const& p);
 // on failure.
 void write_file(std::filesystem::path const& p, std::string_view bytes);
 
-// This test program's scratch folder: made on first use under $TMPDIR (or /tmp) as
-// `pgn-iccf-AREA-test-XXXXXX` (mkdtemp), and removed with everything in it when the program
-// ends, whatever the tests left there (read-only files, folders without permissions). Throws
-// std::runtime_error when it cannot be made. The first call names the area; later calls
-// return the same folder.
+// A fresh folder under $TMPDIR (or /tmp), named `pgn-iccf-AREA-test-XXXXXX` (mkdtemp), removed
+// with everything in it (remove_tree) when the object goes, by the process that made it only
+// (a forked child that exits leaves its parent's folder alone). Throws std::runtime_error
+// when it cannot be made.
+class TempFolder {
+public:
+    explicit TempFolder(std::string_view area);
+    ~TempFolder();
+    TempFolder(TempFolder const&) = delete;
+    TempFolder& operator=(TempFolder const&) = delete;
+
+    std::filesystem::path const& path() const { return path_; }
+    std::string str() const { return path_.string(); }
+    std::filesystem::path operator/(std::string_view name) const { return path_ / name; }
+
+private:
+    std::filesystem::path path_;
+    int owner_; // the process that made it
+};
+
+// This test program's scratch folder: a TempFolder made on first use and removed when the
+// program ends, whatever the tests left there (read-only files, folders without
+// permissions). The first call names the area; later calls return the same folder.
 std::filesystem::path scratch_folder(std::string_view area);
 
 // An empty folder `name` inside scratch_folder(area) (emptied when it exists).
