@@ -33,8 +33,8 @@ struct ConvertOptions {
     // A move that cannot be played inside a variation rejects the game (as one in the main
     // line does) instead of cutting the variation there with a warning.
     bool strict = false;
-    int width = 79;          // maximum movetext line length; 0 = one line
-    bool check_only = false; // verify only: no output text is built
+    int width = default_width; // maximum movetext line length; 0 = one line
+    bool check_only = false;   // verify only: no output text is built
     // --input-lang auto: a game English cannot read (a move fails on a token with letters) is
     // read again under every other language of LANGUAGES.md, and written in the one whose
     // reading plays every move (variations included); a game two languages read as different

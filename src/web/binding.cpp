@@ -127,7 +127,7 @@ std::optional<Choices> choices_of(val const& o, std::string& error) {
             "unknown language '" + input_lang + "' for --input-lang (auto " + language_list() + ")";
         return std::nullopt;
     }
-    int width = 79;
+    int width = pgn::default_width;
     if (val const w = o["width"]; !w.isUndefined() && !w.isNull()) {
         double const d = w.as<double>();
         if (!(d >= -1e9 && d <= 1e9) || d != static_cast<double>(static_cast<int>(d))) {
