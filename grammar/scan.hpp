@@ -537,16 +537,6 @@ inline std::uint64_t count_lines(char const* b, char const* e, bool prev_cr,
     return n;
 }
 
-// Case-insensitive ASCII comparison (tag names).
-inline bool iequals(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i != a.size(); ++i) {
-        auto lower = [](char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; };
-        if (lower(a[i]) != lower(b[i])) return false;
-    }
-    return true;
-}
-
 // Symbolic annotation glyphs written as tokens of their own (lichess, chess.com, ChessBase
 // exports) and their NAG values (§10 NAG table; ChessBase symbol names). -1: not a glyph.
 inline int glyph_nag(std::string_view t) {

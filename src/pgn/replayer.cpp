@@ -4,12 +4,12 @@
 #include "pgn/replayer.hpp"
 
 #include "grammar/scan.hpp"
+#include "io/ascii.hpp"
 #include "pgn/writer.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cassert>
-#include <cctype>
 
 namespace pgn_iccf::pgn {
 
@@ -53,8 +53,7 @@ bool is_result(std::string_view r) {
 std::string variant_kind(std::string_view value) {
     std::string k;
     for (char c : value)
-        if (std::isalnum(static_cast<unsigned char>(c)))
-            k.push_back(char(std::tolower(static_cast<unsigned char>(c))));
+        if (io::ascii::is_alnum(c)) k.push_back(io::ascii::lower(c)); // whatever the locale
     if (k.empty() || k == "standard" || k == "chess" || k == "normal" || k == "fromposition" ||
         k == "orthodox" || k == "classical")
         return "";

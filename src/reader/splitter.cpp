@@ -20,6 +20,7 @@
 // for what the window changes.
 #include "reader/splitter.hpp"
 
+#include "io/ascii.hpp"
 #include "reader/split_scan.hpp"
 
 #include <algorithm>
@@ -452,7 +453,7 @@ Splitter::Step Splitter::after_game(char const*& p) {
 // of the section are every '[' of it (as the look-back this replaces found them), indexed once.
 bool Splitter::starts_new_game(char const* q, char const* le) {
     auto const name = tag_name_at(q, le);
-    if (iequals(name, "Event")) return true;
+    if (io::ascii::iequals(name, "Event")) return true;
     if (name.empty()) return false;
     // The names of [begin, q), then this one, which the next index_names would take.
     index_names(q);
