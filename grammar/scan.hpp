@@ -5,6 +5,8 @@
 // a comment and a result token look like), so those rules live here, once.
 #pragma once
 
+#include "grammar/syntax.hpp"
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -226,14 +228,30 @@ inline char const* skip_line_end(char const* p, char const* end) {
     return p;
 }
 
-// §8.2.6 game termination markers, plus `½-½` (UTF-8 C2 BD) as written by some programs and
-// `1/2` as found in old collections (the grammar warns about it), and the forfeits `(+)-(-)`
-// (1-0) and `(-)-(+)` (0-1) of correspondence archives (the grammar warns; the splitter checks
-// them where a '(' would open a variation).
-// Returns the length of the result token at [p, end) if the whole token is one, else 0:
-// the token must end at whitespace, a delimiter other than '"' (`"1-0"` is a tag value out
-// of place, not a result) or `end`.
-inline std::size_t match_result(char const* p, char const* end) {
+// A result token: §8.2.6 game termination markers and the other spellings of
+// syntax::result_spellings (`½-½`, `1/2`, the forfeits `(+)-(-)` and `(-)-(+)`, which the
+// splitter checks where a '(' would open a variation). The whole token must be one: it must
+// end at whitespace, a delimiter other than '"' (`"1-0"` is a tag value out of place, not a
+// result) or `end`. match_result reads the table: the first spelling the bytes start with
+// decides (a spelling comes before the shorter ones it starts with).
+struct ResultMatch {
+    std::size_t length = 0; // 0: no result token at p
+    syntax::Result result{};
+};
+inline ResultMatch match_result(char const* p, char const* end) {
+    auto const n = static_cast<std::size_t>(end - p);
+    for (syntax::ResultSpelling const& s : syntax::result_spellings) {
+        std::size_t const len = s.text.size();
+        if (n < len || std::memcmp(p, s.text.data(), len) != 0) continue;
+        if (n == len || (!is_token_byte(p[len]) && p[len] != '"')) return {len, s.result};
+        return {};
+    }
+    return {};
+}
+
+// match_result(p, end).length by a switch instead of the table, for the hot tests: every
+// movetext token, the splitter's result candidates (grammar_test: the two agree).
+inline std::size_t result_length(char const* p, char const* end) {
     auto const n = static_cast<std::size_t>(end - p);
     auto ends_at = [&](std::size_t len) -> std::size_t {
         return (n == len || (!is_token_byte(p[len]) && p[len] != '"')) ? len : 0;

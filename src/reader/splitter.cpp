@@ -295,7 +295,7 @@ Splitter::Step Splitter::movetext(char const*& pr) {
             // A forfeit `(+)-(-)` / `(-)-(+)` is a result where a variation could start.
             if (depth == 0) {
                 if (end - p < 8 && !final_) return leave(p, Step::wait);
-                if (std::size_t const n = match_result(p, end); n != 0)
+                if (std::size_t const n = result_length(p, end); n != 0)
                     return leave(p + n, result_at(p));
             }
             ++depth;
@@ -308,7 +308,7 @@ Splitter::Step Splitter::movetext(char const*& pr) {
         case result_start: {
             // A result token is at most 7 bytes and the byte after it.
             if (end - p < 8 && !final_) return leave(p, Step::wait);
-            std::size_t n = match_result(p, end);
+            std::size_t n = result_length(p, end);
             if (n != 0 && p != lo && p[-1] == '.') {
                 // Only a move number may precede a result in its token (`40.1-0`).
                 char const* t = p;
@@ -422,7 +422,7 @@ Splitter::Step Splitter::after_result(char const*& p) {
         if (split_classes[static_cast<unsigned char>(*q)] != result_start && *q != '(') continue;
         if (q != lo_ && is_token_byte(q[-1]) && q[-1] != '"' && q[-1] != '.') continue;
         if (end_ - q < 8 && !final_) break;
-        if (match_result(q, end_) != 0 && like_game_(p, q)) return finish(off(p));
+        if (result_length(q, end_) != 0 && like_game_(p, q)) return finish(off(p));
     }
     st_.searched = off(q);
     if (q == end_ || (end_ - q < 8 && !final_ && !is_line_end(*q) && *q != '{' && *q != ';'))
