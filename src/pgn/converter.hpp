@@ -105,8 +105,10 @@ private:
     };
     struct Group; // a set of languages whose readings play the same moves (choose_language)
 
-    void pass(syntax::RawGame const& game, notation::Letters const* letters,
-              ReplayConsumer& consumer);
+    // What a reading is for: the game's output (the export writer, or check_ with
+    // check_only), or --input-lang auto's record of the moves (recorder_).
+    enum class Pass : std::uint8_t { output, record };
+    void pass(syntax::RawGame const& game, notation::Letters const* letters, Pass kind);
     // --input-lang auto, after an English pass (`en`: its failure) that letters of another
     // language could mend. Returns whether the game is rejected for two readings.
     bool choose_language(syntax::RawGame const& game, Failure en);
