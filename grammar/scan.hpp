@@ -45,29 +45,26 @@ inline std::uint32_t line_end_mask16(char const* p) {
 // Byte classes for the movetext lexer (§8.2). A move token is a maximal run of bytes that
 // are neither whitespace nor one of the delimiters `{ } ( ) [ ] ; $ "`. Bytes >= 0x80 are
 // token bytes, so UTF-8 letters and figurines (and Latin-1 bytes) stay inside tokens.
-enum ByteClass : std::uint8_t {
-    token_byte = 0,
-    space_byte = 1,
-    delimiter_byte = 2,
-};
+enum class ByteClass : std::uint8_t { token = 0, space, delimiter };
 
-constexpr std::array<std::uint8_t, 256> make_byte_classes() {
-    std::array<std::uint8_t, 256> t{};
+constexpr std::array<ByteClass, 256> make_byte_classes() {
+    std::array<ByteClass, 256> t{}; // ByteClass::token
     // ASCII control bytes (DEL, the ^Z of old DOS files, ...) count as whitespace too.
-    for (int c = 0; c <= 0x20; ++c) t[static_cast<std::size_t>(c)] = space_byte;
-    t[0x7F] = space_byte;
-    for (char c : std::string_view{"{}()[];$\""}) t[static_cast<unsigned char>(c)] = delimiter_byte;
+    for (int c = 0; c <= 0x20; ++c) t[static_cast<std::size_t>(c)] = ByteClass::space;
+    t[0x7F] = ByteClass::space;
+    for (char c : std::string_view{"{}()[];$\""})
+        t[static_cast<unsigned char>(c)] = ByteClass::delimiter;
     return t;
 }
-inline constexpr std::array<std::uint8_t, 256> byte_classes = make_byte_classes();
+inline constexpr std::array<ByteClass, 256> byte_classes = make_byte_classes();
 
 constexpr bool is_space(char c) {
-    return byte_classes[static_cast<unsigned char>(c)] == space_byte;
+    return byte_classes[static_cast<unsigned char>(c)] == ByteClass::space;
 }
 constexpr bool is_blank(char c) { return c == ' ' || c == '\t'; }
 constexpr bool is_line_end(char c) { return c == '\n' || c == '\r'; }
 constexpr bool is_token_byte(char c) {
-    return byte_classes[static_cast<unsigned char>(c)] == token_byte;
+    return byte_classes[static_cast<unsigned char>(c)] == ByteClass::token;
 }
 constexpr bool is_digit(char c) { return c >= '0' && c <= '9'; }
 

@@ -252,21 +252,21 @@ Splitter::Step Splitter::movetext(char const*& pr) {
         // The commonest stops are taken before the switch (fewer instructions a game, no
         // change in time measured; callgrind, see the commit): a digit inside a token
         // ("Rd1") ...
-        if (cls == result_start && (depth != 0 || !may_precede_result(p, lo))) {
+        if (cls == SplitClass::result_start && (depth != 0 || !may_precede_result(p, lo))) {
             ++p;
             continue;
         }
         // ... and a comment closed on its line within 32 bytes (clock and eval comments).
-        if (cls == brace) {
+        if (cls == SplitClass::brace) {
             if (char const* const q = short_comment_end(p, end)) {
                 p = q;
                 continue;
             }
         }
         switch (cls) {
-        case plain:
+        case SplitClass::plain:
             break;
-        case newline: {
+        case SplitClass::newline: {
             if (pending_cr(p)) return leave(p, Step::wait);
             char const* const q = skip_line_end(p, end);
             // The usual case, a line going on with movetext, stays in this loop.
@@ -277,7 +277,7 @@ Splitter::Step Splitter::movetext(char const*& pr) {
             enter_content_line(q, false);
             return leave(q, Step::go);
         }
-        case brace: {
+        case SplitClass::brace: {
             // A comment closed on its line holds no tag-like line either.
             if (char const* const close = find_byte(p + 1, end, '}');
                 close != end && find_line_end(p + 1, close, end) == close) {
@@ -288,10 +288,10 @@ Splitter::Step Splitter::movetext(char const*& pr) {
             st_.line = Line::rest;
             return leave(p + 1, Step::go);
         }
-        case semicolon:
+        case SplitClass::semicolon:
             st_.mode = Mode::line_comment;
             return leave(p, Step::go);
-        case paren_open:
+        case SplitClass::paren_open:
             // A forfeit `(+)-(-)` / `(-)-(+)` is a result where a variation could start.
             if (depth == 0) {
                 if (end - p < 8 && !final_) return leave(p, Step::wait);
@@ -301,11 +301,11 @@ Splitter::Step Splitter::movetext(char const*& pr) {
             ++depth;
             ++p;
             break;
-        case paren_close:
+        case SplitClass::paren_close:
             if (depth > 0) --depth;
             ++p;
             break;
-        case result_start: {
+        case SplitClass::result_start: {
             // A result token is at most 7 bytes and the byte after it.
             if (end - p < 8 && !final_) return leave(p, Step::wait);
             std::size_t n = result_length(p, end);
@@ -419,7 +419,8 @@ Splitter::Step Splitter::after_result(char const*& p) {
     // (st_.searched).
     char const* q = at(std::max(off(p), st_.searched));
     for (; q != end_ && !is_line_end(*q) && *q != '{' && *q != ';'; ++q) {
-        if (split_classes[static_cast<unsigned char>(*q)] != result_start && *q != '(') continue;
+        if (split_classes[static_cast<unsigned char>(*q)] != SplitClass::result_start && *q != '(')
+            continue;
         if (q != lo_ && is_token_byte(q[-1]) && q[-1] != '"' && q[-1] != '.') continue;
         if (end_ - q < 8 && !final_) break;
         if (result_length(q, end_) != 0 && like_game_(p, q)) return finish(off(p));
