@@ -11,6 +11,7 @@
 #pragma once
 
 #include "grammar/pgn.hpp"
+#include "io/ascii.hpp"
 
 #include <algorithm>
 #include <array>
@@ -72,8 +73,7 @@ inline bool is_known_suffix(std::string_view s) {
 constexpr std::array<bool, 256> make_ascii_alnum() {
     std::array<bool, 256> t{};
     for (int c = 0; c != 256; ++c)
-        t[static_cast<std::size_t>(c)] =
-            (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+        t[static_cast<std::size_t>(c)] = io::ascii::is_alnum(static_cast<char>(c));
     return t;
 }
 inline constexpr std::array<bool, 256> ascii_alnum = make_ascii_alnum();
@@ -336,7 +336,8 @@ struct tag_value_parser : primitive<tag_value_parser> {
         if (scan.missing_quote) st.warn(p + 1, value, syntax::SyntaxCode::missing_closing_quote);
         if (scan.trailing_backslash) st.warn(p + 1, value, syntax::SyntaxCode::trailing_backslash);
         st.content = true;
-        if (scan::iequals(st.tag_name, "Notation") && scan::iequals(value, "ICCF")) st.iccf = true;
+        if (io::ascii::iequals(st.tag_name, "Notation") && io::ascii::iequals(value, "ICCF"))
+            st.iccf = true;
         syntax::Location const name_at = st.loc(st.tag_name.data()); // in order: name, value
         st.consume(p, p + 1);                                        // the opening quote
         syntax::Location const value_at = st.loc(p + 1);
@@ -371,7 +372,8 @@ struct tag_value_parser : primitive<tag_value_parser> {
     char const* const r = value.bracket; // blanks and the ']' after the closing quote
     st.tag_name = view(n, ne);
     st.content = true;
-    if (scan::iequals(st.tag_name, "Notation") && scan::iequals(view(q + 1, value.close), "ICCF"))
+    if (io::ascii::iequals(st.tag_name, "Notation") &&
+        io::ascii::iequals(view(q + 1, value.close), "ICCF"))
         st.iccf = true;
     // No line end from p to r: the value is on the name's line, and the location cursor moves
     // over the pair without counting (one location, at the '[', shifted to the name and the

@@ -42,7 +42,7 @@ inline bool parse_nag(State& st, char const*& first, char const* last) {
                                                          char const* last) {
     char const* d = p;
     while (d != e && *d == '.') ++d;
-    if (d == e || scan::match_result(d, last) == 0) return false;
+    if (d == e || scan::result_length(d, last) == 0) return false;
     if (st.active()) st.warn(p, view(p, e), syntax::SyntaxCode::glued_periods_result);
     st.consume(p, d);
     p = d;
@@ -54,7 +54,7 @@ inline bool parse_nag(State& st, char const*& first, char const* last) {
 // token or a result starts there.
 inline bool parse_move_token(State& st, char const*& first, char const* last) {
     char const* p = first;
-    if (p == last || !scan::is_token_byte(*p) || scan::match_result(p, last) != 0) return false;
+    if (p == last || !scan::is_token_byte(*p) || scan::result_length(p, last) != 0) return false;
     {
         char const* e = scan::token_end(p, last);
         if (scan::is_digit(*p)) {
@@ -63,8 +63,8 @@ inline bool parse_move_token(State& st, char const*& first, char const* last) {
                 while (d != e && *d == '.') ++d;
                 // A move glued to its number (`12.Nf3`, `1.5254`); a result glued to a
                 // number (`40.1-0`) is left for the result rule.
-                if (d != e && scan::match_result(d, last) == 0) deliver_token(st, d, e);
-                first = (d != e && scan::match_result(d, last) != 0) ? d : e;
+                if (d != e && scan::result_length(d, last) == 0) deliver_token(st, d, e);
+                first = (d != e && scan::result_length(d, last) != 0) ? d : e;
                 st.consume(p, first);
                 return true;
             }
@@ -86,7 +86,7 @@ struct variation_open_parser : primitive<variation_open_parser> {
     template <typename It, typename Ctx, typename RCtx, typename Attr>
     bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr&) const {
         char const* p = first;
-        if (p == last || *p != '(' || scan::match_result(p, last) != 0) return false; // (+)-(-)
+        if (p == last || *p != '(' || scan::result_length(p, last) != 0) return false; // (+)-(-)
         State& st = state(ctx);
         if (++st.depth > st.options.max_variation_depth)
             throw SyntaxError{p, "(", syntax::SyntaxCode::depth_exceeded,
@@ -149,7 +149,7 @@ inline bool parse_stray_closer(State& st, char const*& first, char const* last) 
 inline bool parse_variation_result(State& st, char const*& first, char const* last) {
     char const* p = first;
     if (p == last || st.depth == 0) return false;
-    auto const n = scan::match_result(p, last);
+    auto const n = scan::result_length(p, last);
     if (n == 0) return false;
     if (st.active()) st.warn(p, view(p, p + n), syntax::SyntaxCode::result_in_variation);
     st.consume(p, p + n);
@@ -283,13 +283,16 @@ struct result_parser : primitive<result_parser> {
     bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr&) const {
         char const* p = first;
         if (p == last) return false;
-        auto const n = scan::match_result(p, last);
+        auto const match = scan::match_result(p, last);
+        auto const n = match.length;
         if (n == 0) return false;
         State& st = state(ctx);
         st.has_result = true;
         st.content = true;
-        if (n == 3 && p[1] == '/') st.warn(p, "1/2", syntax::SyntaxCode::short_draw);
-        if (*p == '(') st.warn(p, view(p, p + n), syntax::SyntaxCode::forfeit_result);
+        if (match.result.spelling == syntax::Spelling::short_draw)
+            st.warn(p, view(p, p + n), syntax::SyntaxCode::short_draw);
+        if (match.result.spelling == syntax::Spelling::forfeit)
+            st.warn(p, view(p, p + n), syntax::SyntaxCode::forfeit_result);
         st.visitor.result(st.token(p, p + n));
         st.consume(p, p + n);
         first = p + n;

@@ -5,6 +5,8 @@
 // a comment and a result token look like), so those rules live here, once.
 #pragma once
 
+#include "grammar/syntax.hpp"
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -43,29 +45,26 @@ inline std::uint32_t line_end_mask16(char const* p) {
 // Byte classes for the movetext lexer (§8.2). A move token is a maximal run of bytes that
 // are neither whitespace nor one of the delimiters `{ } ( ) [ ] ; $ "`. Bytes >= 0x80 are
 // token bytes, so UTF-8 letters and figurines (and Latin-1 bytes) stay inside tokens.
-enum ByteClass : std::uint8_t {
-    token_byte = 0,
-    space_byte = 1,
-    delimiter_byte = 2,
-};
+enum class ByteClass : std::uint8_t { token = 0, space, delimiter };
 
-constexpr std::array<std::uint8_t, 256> make_byte_classes() {
-    std::array<std::uint8_t, 256> t{};
+constexpr std::array<ByteClass, 256> make_byte_classes() {
+    std::array<ByteClass, 256> t{}; // ByteClass::token
     // ASCII control bytes (DEL, the ^Z of old DOS files, ...) count as whitespace too.
-    for (int c = 0; c <= 0x20; ++c) t[static_cast<std::size_t>(c)] = space_byte;
-    t[0x7F] = space_byte;
-    for (char c : std::string_view{"{}()[];$\""}) t[static_cast<unsigned char>(c)] = delimiter_byte;
+    for (int c = 0; c <= 0x20; ++c) t[static_cast<std::size_t>(c)] = ByteClass::space;
+    t[0x7F] = ByteClass::space;
+    for (char c : std::string_view{"{}()[];$\""})
+        t[static_cast<unsigned char>(c)] = ByteClass::delimiter;
     return t;
 }
-inline constexpr std::array<std::uint8_t, 256> byte_classes = make_byte_classes();
+inline constexpr std::array<ByteClass, 256> byte_classes = make_byte_classes();
 
 constexpr bool is_space(char c) {
-    return byte_classes[static_cast<unsigned char>(c)] == space_byte;
+    return byte_classes[static_cast<unsigned char>(c)] == ByteClass::space;
 }
 constexpr bool is_blank(char c) { return c == ' ' || c == '\t'; }
 constexpr bool is_line_end(char c) { return c == '\n' || c == '\r'; }
 constexpr bool is_token_byte(char c) {
-    return byte_classes[static_cast<unsigned char>(c)] == token_byte;
+    return byte_classes[static_cast<unsigned char>(c)] == ByteClass::token;
 }
 constexpr bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
@@ -226,14 +225,30 @@ inline char const* skip_line_end(char const* p, char const* end) {
     return p;
 }
 
-// §8.2.6 game termination markers, plus `½-½` (UTF-8 C2 BD) as written by some programs and
-// `1/2` as found in old collections (the grammar warns about it), and the forfeits `(+)-(-)`
-// (1-0) and `(-)-(+)` (0-1) of correspondence archives (the grammar warns; the splitter checks
-// them where a '(' would open a variation).
-// Returns the length of the result token at [p, end) if the whole token is one, else 0:
-// the token must end at whitespace, a delimiter other than '"' (`"1-0"` is a tag value out
-// of place, not a result) or `end`.
-inline std::size_t match_result(char const* p, char const* end) {
+// A result token: §8.2.6 game termination markers and the other spellings of
+// syntax::result_spellings (`½-½`, `1/2`, the forfeits `(+)-(-)` and `(-)-(+)`, which the
+// splitter checks where a '(' would open a variation). The whole token must be one: it must
+// end at whitespace, a delimiter other than '"' (`"1-0"` is a tag value out of place, not a
+// result) or `end`. match_result reads the table: the first spelling the bytes start with
+// decides (a spelling comes before the shorter ones it starts with).
+struct ResultMatch {
+    std::size_t length = 0; // 0: no result token at p
+    syntax::Result result{};
+};
+inline ResultMatch match_result(char const* p, char const* end) {
+    auto const n = static_cast<std::size_t>(end - p);
+    for (syntax::ResultSpelling const& s : syntax::result_spellings) {
+        std::size_t const len = s.text.size();
+        if (n < len || std::memcmp(p, s.text.data(), len) != 0) continue;
+        if (n == len || (!is_token_byte(p[len]) && p[len] != '"')) return {len, s.result};
+        return {};
+    }
+    return {};
+}
+
+// match_result(p, end).length by a switch instead of the table, for the hot tests: every
+// movetext token, the splitter's result candidates (grammar_test: the two agree).
+inline std::size_t result_length(char const* p, char const* end) {
     auto const n = static_cast<std::size_t>(end - p);
     auto ends_at = [&](std::size_t len) -> std::size_t {
         return (n == len || (!is_token_byte(p[len]) && p[len] != '"')) ? len : 0;
@@ -535,16 +550,6 @@ inline std::uint64_t count_lines(char const* b, char const* e, bool prev_cr,
         }
     }
     return n;
-}
-
-// Case-insensitive ASCII comparison (tag names).
-inline bool iequals(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i != a.size(); ++i) {
-        auto lower = [](char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; };
-        if (lower(a[i]) != lower(b[i])) return false;
-    }
-    return true;
 }
 
 // Symbolic annotation glyphs written as tokens of their own (lichess, chess.com, ChessBase

@@ -97,8 +97,10 @@ enum class CommentKind : std::uint8_t { brace, rest_of_line };
 // --- PGN facts with one home (REVIEW 3.2) -------------------------------------------------
 
 // The results of a game (§8.2.6) and the non-standard spellings real files use for them: one
-// table for the grammar's warnings, the replay's Result tag checks and the termination marker
-// written. scan::match_result finds exactly these spellings in the bytes (grammar_test).
+// table for the grammar's warnings, the replay's Result tag checks, the termination marker
+// written and the cutter's result lines. scan::match_result finds them in the bytes by this
+// table; scan::result_length, its fast form, finds the same (grammar_test).
+// A spelling comes before the shorter ones it starts with ("1/2-1/2" before "1/2").
 enum class Outcome : std::uint8_t { white_wins, black_wins, draw, unknown };
 enum class Spelling : std::uint8_t {
     standard,   // 1-0, 0-1, 1/2-1/2, *

@@ -588,16 +588,21 @@ BOOST_AUTO_TEST_CASE(find_line_end_with_readable_end) {
 }
 
 // One home for the spellings of results (syntax::result_spellings): the scanner finds each
-// whole and nothing longer or shorter, and read_result reads each back.
+// whole and nothing longer or shorter, with its outcome and spelling, and read_result reads
+// each back.
 BOOST_AUTO_TEST_CASE(result_spellings_are_what_match_result_finds) {
+    auto length = [](std::string const& t) {
+        return scan::match_result(t.data(), t.data() + t.size()).length;
+    };
     for (auto const& s : syntax::result_spellings) {
         BOOST_TEST_CONTEXT(s.text) {
             std::string const alone(s.text), spaced = alone + " ", glued = alone + "x";
-            BOOST_TEST(scan::match_result(alone.data(), alone.data() + alone.size()) ==
-                       alone.size());
-            BOOST_TEST(scan::match_result(spaced.data(), spaced.data() + spaced.size()) ==
-                       alone.size());
-            BOOST_TEST(scan::match_result(glued.data(), glued.data() + glued.size()) == 0u);
+            BOOST_TEST(length(alone) == alone.size());
+            BOOST_TEST(length(spaced) == alone.size());
+            BOOST_TEST(length(glued) == 0u);
+            auto const m = scan::match_result(spaced.data(), spaced.data() + spaced.size());
+            BOOST_TEST(
+                (m.result.outcome == s.result.outcome && m.result.spelling == s.result.spelling));
             auto const r = syntax::read_result(s.text);
             BOOST_TEST_REQUIRE(r.has_value());
             BOOST_TEST((r->outcome == s.result.outcome && r->spelling == s.result.spelling));
@@ -609,4 +614,20 @@ BOOST_AUTO_TEST_CASE(result_spellings_are_what_match_result_finds) {
     BOOST_TEST(syntax::is_null_move_spelling("--"));
     BOOST_TEST(syntax::is_null_move_spelling("Z0"));
     BOOST_TEST(!syntax::is_null_move_spelling("-"));
+}
+
+// scan::result_length (the fast form) against scan::match_result (the table): every nonempty
+// start of every spelling, alone and followed by each byte value.
+BOOST_AUTO_TEST_CASE(result_length_agrees_with_match_result) {
+    for (auto const& s : syntax::result_spellings)
+        for (std::size_t k = 1; k <= s.text.size(); ++k)
+            for (int c = -1; c != 256; ++c) {
+                std::string t(s.text.substr(0, k));
+                if (c >= 0) t += static_cast<char>(c);
+                BOOST_TEST_CONTEXT(s.text << ": " << k << " bytes, then byte " << c) {
+                    char const* const e = t.data() + t.size();
+                    BOOST_TEST(scan::result_length(t.data(), e) ==
+                               scan::match_result(t.data(), e).length);
+                }
+            }
 }

@@ -40,7 +40,7 @@ struct Split {
 
 // Splits `bytes` with the given chunk size and checks that games + skipped bytes reproduce
 // the input exactly.
-Split split(std::string_view bytes, std::size_t chunk = std::size_t{4} << 20) {
+Split split(std::string_view bytes, std::size_t chunk = pgn::GameReader::default_chunk_size) {
     auto source = io::open_memory(bytes);
     pgn::GameReader reader(*source, chunk);
     Split s;
@@ -113,7 +113,7 @@ public:
     }
 };
 
-Counter read_file(fs::path const& p, std::size_t chunk = std::size_t{4} << 20) {
+Counter read_file(fs::path const& p, std::size_t chunk = pgn::GameReader::default_chunk_size) {
     std::string error;
     auto source = io::open_file(p.string(), error);
     BOOST_TEST_REQUIRE(source != nullptr, error);

@@ -32,10 +32,10 @@ namespace pgn_iccf::batch {
 
 struct PipelineOptions {
     pgn::ConvertOptions convert{};
-    unsigned threads = 1;                           // worker threads (>= 1)
-    std::size_t batch_bytes = std::size_t{1} << 20; // game bytes per batch
-    std::size_t batch_games = 1024;                 // and at most this many games
-    std::size_t read_chunk = std::size_t{4} << 20;  // GameReader buffer
+    unsigned threads = 1;                                           // worker threads (>= 1)
+    std::size_t batch_bytes = pgn::GameReader::default_batch_bytes; // game bytes per batch
+    std::size_t batch_games = pgn::GameReader::default_batch_games; // and at most this many games
+    std::size_t read_chunk = pgn::GameReader::default_chunk_size;   // GameReader buffer
     // Blocks (reader/cutter.hpp): cut at the first cut after block_bytes (256 KiB: blocks of
     // 1 MiB took more memory, for no gain in time; see the commit); an input with no cut
     // within block_cap bytes is read on by one GameReader in the serial stage, in batches of

@@ -2,6 +2,7 @@
 #include "batch/run.hpp"
 #include "io/cleanup.hpp"
 #include "notation/notation.hpp"
+#include "pgn/writer.hpp"
 
 #include <boost/program_options.hpp>
 
@@ -117,6 +118,8 @@ struct Table {
 void describe(Table& t, Cli& c) {
     auto& run = c.run;
     auto& convert = run.pipeline.convert;
+    std::string const width_help = "wrap movetext lines at N characters (default " +
+                                   std::to_string(pgn::default_width) + "; 0 = one line per game)";
     t.conv.add_options() //
         ("to,t", po::value(&c.to)->value_name("NOTATION"),
          "numeric (ICCF, the default), san (standard algebraic) or lan (long algebraic)") //
@@ -137,8 +140,7 @@ void describe(Table& t, Cli& c) {
         ("no-comments", "leave comments out")                             //
         ("no-nags", "leave NAGs out")                                     //
         ("no-variations", "leave variations out")                         //
-        ("width", po::value(&convert.width)->value_name("N"),
-         "wrap movetext lines at N characters (default 79; 0 = one line per game)");
+        ("width", po::value(&convert.width)->value_name("N"), width_help.c_str());
     t.files.add_options() //
         ("output,o", po::value(&run.plan.output)->value_name("PATH"),
          "output file (.gz, .bz2, .zst: compressed), or - for standard output (default); with "

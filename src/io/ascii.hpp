@@ -1,5 +1,7 @@
-// ASCII letter case, whatever the locale: the one home of lower-casing for names (file
-// endings, tag names). Bytes outside A-Z are left as they are.
+// ASCII letter case and letter classes, whatever the locale: the one home of lower-casing
+// for names (file endings, tag names, Variant values). Header-only and dependency-free, so
+// that the grammar uses it too (CMake target pgn_iccf::ascii). Bytes outside A-Z are left as
+// they are; bytes >= 0x80 are never letters or digits.
 #pragma once
 
 #include <cstddef>
@@ -8,6 +10,11 @@
 namespace pgn_iccf::io::ascii {
 
 constexpr char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+// An ASCII letter or digit (std::isalnum in the C locale).
+constexpr bool is_alnum(char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+}
 
 // Equal but for the case of ASCII letters.
 constexpr bool iequals(std::string_view a, std::string_view b) {

@@ -412,15 +412,10 @@ Input open_input(std::string const& path, std::string const& display, std::uint6
 
 // --- names ------------------------------------------------------------------------------------
 
-Compression compression_for_name(std::string_view path) {
-    if (ascii::ends_with_icase(path, ".gz")) return Compression::gzip;
-    if (ascii::ends_with_icase(path, ".bz2")) return Compression::bzip2;
-    if (ascii::ends_with_icase(path, ".zst")) return Compression::zstd;
-    return Compression::none;
-}
-
 namespace {
 
+// The one list of name endings: the compression extensions are its entries that are not
+// PGN names.
 constexpr std::array<NameEnding, 7> endings{{
     {".pgn.gz", Compression::gzip, true},
     {".pgn.bz2", Compression::bzip2, true},
@@ -432,6 +427,12 @@ constexpr std::array<NameEnding, 7> endings{{
 }};
 
 } // namespace
+
+Compression compression_for_name(std::string_view path) {
+    for (auto const& e : endings)
+        if (!e.pgn && ascii::ends_with_icase(path, e.text)) return e.compression;
+    return Compression::none;
+}
 
 NameEnding const* name_ending(std::string_view name) {
     for (auto const& e : endings)
@@ -445,16 +446,8 @@ bool is_pgn_name(std::string_view name) {
 }
 
 std::string_view extension(Compression c) {
-    switch (c) {
-    case Compression::gzip:
-        return ".gz";
-    case Compression::bzip2:
-        return ".bz2";
-    case Compression::zstd:
-        return ".zst";
-    case Compression::none:
-        break;
-    }
+    for (auto const& e : endings)
+        if (!e.pgn && e.compression == c) return e.text;
     return "";
 }
 

@@ -75,19 +75,24 @@ void Converter::Failure::note(chess::Position const& at, Problem const& p) {
     if (letters_might_explain(p)) letters = true;
 }
 
-// One reading of the game with `letters` into `consumer`; report_ holds what it found.
-void Converter::pass(syntax::RawGame const& game, notation::Letters const* letters,
-                     ReplayConsumer& consumer) {
+// One reading of the game with `letters`; report_ holds what it found. Pass::output: into the
+// export writer, or with check_only into check_, which builds nothing (the replay is then
+// silent); Pass::record: into recorder_.
+void Converter::pass(syntax::RawGame const& game, notation::Letters const* letters, Pass kind) {
     report_.problems.clear();
     replay_.read.letters = letters;
-    replay_.silent = &consumer == &check_;
-    replayer_.replay(game, replay_, consumer, report_.problems);
+    replay_.silent = kind == Pass::output && opt_.check_only;
+    ReplayConsumer* consumer = &recorder_;
+    if (kind == Pass::output && opt_.check_only)
+        consumer = &check_;
+    else if (kind == Pass::output)
+        consumer = &export_;
+    replayer_.replay(game, replay_, *consumer, report_.problems);
 }
 
 GameReport Converter::convert(syntax::RawGame const& game, std::string& out) {
     report_ = GameReport{};
-    ReplayConsumer& consumer = opt_.check_only ? check_ : static_cast<ReplayConsumer&>(export_);
-    pass(game, base_letters_, consumer);
+    pass(game, base_letters_, Pass::output);
     Failure const& en = opt_.check_only ? check_.failure : export_.failure;
     bool disagree = false;
     if (opt_.auto_input_lang && en.letters) disagree = choose_language(game, en);
@@ -170,7 +175,7 @@ bool Converter::choose_language(syntax::RawGame const& game, Failure en) {
             notation::read_move(en.pos, en.token, probe).error == ReadError::unknown_piece_letter)
             result[i] = -1;
         if (result[i] == -2) {
-            pass(game, &l, recorder_);
+            pass(game, &l, Pass::record);
             result[i] = -1;
             played[i] = replayer_.moves();
             if (recorder_.failure.failed && replayer_.moves() > furthest_moves) {
@@ -192,8 +197,7 @@ bool Converter::choose_language(syntax::RawGame const& game, Failure en) {
         disagree(game, groups[0], groups[1]);
         return true;
     }
-    pass(game, groups.empty() ? furthest : groups[0].languages.front(),
-         opt_.check_only ? check_ : static_cast<ReplayConsumer&>(export_));
+    pass(game, groups.empty() ? furthest : groups[0].languages.front(), Pass::output);
     if (groups.empty() && furthest != &notation::english()) {
         // Another language read further than English: its diagnostics stand, the first error
         // saying so.
@@ -238,7 +242,7 @@ void Converter::disagree(syntax::RawGame const& game, Group const& a, Group cons
     recorder_.other = at < b.moves.size() ? b.moves[at] : Move{};
     recorder_.captured = Problem{};
     recorder_.captured.facts = LanguageFacts{};
-    pass(game, a.languages.front(), recorder_);
+    pass(game, a.languages.front(), Pass::record);
     recorder_.capture_at = SIZE_MAX;
     Problem p = std::move(recorder_.captured);
     p.kind = ProblemKind::languages_disagree;

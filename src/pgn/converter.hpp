@@ -33,8 +33,8 @@ struct ConvertOptions {
     // A move that cannot be played inside a variation rejects the game (as one in the main
     // line does) instead of cutting the variation there with a warning.
     bool strict = false;
-    int width = 79;          // maximum movetext line length; 0 = one line
-    bool check_only = false; // verify only: no output text is built
+    int width = default_width; // maximum movetext line length; 0 = one line
+    bool check_only = false;   // verify only: no output text is built
     // --input-lang auto: a game English cannot read (a move fails on a token with letters) is
     // read again under every other language of LANGUAGES.md, and written in the one whose
     // reading plays every move (variations included); a game two languages read as different
@@ -105,8 +105,10 @@ private:
     };
     struct Group; // a set of languages whose readings play the same moves (choose_language)
 
-    void pass(syntax::RawGame const& game, notation::Letters const* letters,
-              ReplayConsumer& consumer);
+    // What a reading is for: the game's output (the export writer, or check_ with
+    // check_only), or --input-lang auto's record of the moves (recorder_).
+    enum class Pass : std::uint8_t { output, record };
+    void pass(syntax::RawGame const& game, notation::Letters const* letters, Pass kind);
     // --input-lang auto, after an English pass (`en`: its failure) that letters of another
     // language could mend. Returns whether the game is rejected for two readings.
     bool choose_language(syntax::RawGame const& game, Failure en);

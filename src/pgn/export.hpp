@@ -22,7 +22,7 @@ struct ExportOptions {
     bool annotate = false;          // add the move as it was written, in a comment, after it
     bool comments = true;           // keep comments
     bool nags = true;               // keep NAGs (and symbolic glyphs, written as NAGs)
-    int width = 79;                 // maximum movetext line length; 0 = one line
+    int width = default_width;      // maximum movetext line length; 0 = one line
 };
 
 // Not final: --input-lang auto (converter.cpp) adds the unplayable() hook.

@@ -28,7 +28,7 @@ reader::Classifier game_classifier();
 // The GameReader with the PGN classifier: see reader::GameReader.
 class GameReader : public reader::GameReader {
 public:
-    explicit GameReader(ByteSource& source, std::size_t chunk_size = std::size_t{4} << 20,
+    explicit GameReader(ByteSource& source, std::size_t chunk_size = default_chunk_size,
                         std::size_t max_game_size = default_max_game_size,
                         syntax::Location start = {})
         : reader::GameReader(source, game_classifier(), chunk_size, max_game_size, start) {}

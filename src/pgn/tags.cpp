@@ -1,7 +1,7 @@
 // The table of a game's tags (tags.hpp).
 #include "pgn/tags.hpp"
 
-#include "grammar/scan.hpp"
+#include "io/ascii.hpp"
 #include "pgn/writer.hpp"
 
 namespace pgn_iccf::pgn {
@@ -30,7 +30,7 @@ syntax::Location TagTable::location(TagKind kind, syntax::Location otherwise) co
 void TagTable::release_if_above(std::size_t keep) { pgn::release_if_above(tags_, keep); }
 
 TagKind TagTable::classify(std::string_view n) {
-    using scan::iequals; // ASCII, whatever the locale
+    using io::ascii::iequals; // ASCII, whatever the locale
     switch (n.size()) {
     case 3:
         return iequals(n, "FEN") ? TagKind::fen : TagKind::other;

@@ -20,6 +20,11 @@
 
 namespace pgn_iccf::pgn {
 
+// The movetext line length when none is chosen (--width): the export format's limit of 79
+// characters a line. The one home of this default: the options, the CLI's help and the
+// browser build read it.
+inline constexpr int default_width = 79;
+
 class MovetextWriter {
 public:
     // Starts a new movetext in the writer's own buffer (text() once end() is called). The
@@ -164,7 +169,7 @@ private:
     TextBuffer buffer_;
     char* data_ = nullptr; // buffer_.data()
     std::size_t len_ = 0;  // bytes of the movetext written so far
-    std::size_t width_ = 79;
+    std::size_t width_ = default_width;
     std::size_t column_ = 0;
     bool glue_next_ = true; // no separator before the next word (start of a line)
     std::size_t open_ = 0;  // "(" written right before the next word

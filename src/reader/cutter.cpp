@@ -1,6 +1,8 @@
 // The reading room's cutter: blocks cut where a game starts whatever came before (cutter.hpp).
 #include "reader/cutter.hpp"
 
+#include "grammar/syntax.hpp"
+
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
@@ -21,8 +23,9 @@ constexpr bool space(char c) {
 bool ends_with_result(std::string_view line) {
     if (line.empty() || line.front() == '%' || line.find(';') != std::string_view::npos)
         return false;
-    for (std::string_view const r : {"1-0", "0-1", "1/2-1/2", "*"}) {
-        if (line.size() < r.size() || line.substr(line.size() - r.size()) != r) continue;
+    for (syntax::ResultSpelling const& s : syntax::result_spellings) {
+        std::string_view const r = s.text;
+        if (s.result.spelling != syntax::Spelling::standard || !line.ends_with(r)) continue;
         std::size_t const before = line.size() - r.size();
         return before == 0 || line[before - 1] == ' ' || line[before - 1] == '\t';
     }

@@ -21,7 +21,7 @@ namespace pgn_iccf::reader::detail {
 using namespace pgn_iccf::scan;
 
 // Byte classes of the splitter's movetext loop.
-enum SplitClass : std::uint8_t {
+enum class SplitClass : std::uint8_t {
     plain = 0,
     newline,
     brace,
@@ -31,8 +31,9 @@ enum SplitClass : std::uint8_t {
     result_start,
 };
 
-constexpr std::array<std::uint8_t, 256> make_split_classes() {
-    std::array<std::uint8_t, 256> t{};
+constexpr std::array<SplitClass, 256> make_split_classes() {
+    using enum SplitClass;
+    std::array<SplitClass, 256> t{}; // plain
     t['\n'] = newline;
     t['\r'] = newline;
     t['{'] = brace;
@@ -45,19 +46,20 @@ constexpr std::array<std::uint8_t, 256> make_split_classes() {
     t[0xC2] = result_start;
     return t;
 }
-constexpr std::array<std::uint8_t, 256> split_classes = make_split_classes();
+constexpr std::array<SplitClass, 256> split_classes = make_split_classes();
 
 // The first byte at or after p that is not plain, or end. With 16 bytes readable they are
 // tested in one unrolled run without the end test (the byte loop with it took more
 // instructions per byte; callgrind, master games: see the commit).
 inline char const* next_split_byte(char const* p, char const* end) {
     while (end - p >= 16)
-        if (char const* const e = first_where<16>(
-                p, [](char c) { return split_classes[static_cast<unsigned char>(c)] != plain; }))
+        if (char const* const e = first_where<16>(p, [](char c) {
+                return split_classes[static_cast<unsigned char>(c)] != SplitClass::plain;
+            }))
             return e;
         else
             p += 16;
-    while (p != end && split_classes[static_cast<unsigned char>(*p)] == plain) ++p;
+    while (p != end && split_classes[static_cast<unsigned char>(*p)] == SplitClass::plain) ++p;
     return p;
 }
 

@@ -20,6 +20,7 @@
 // for what the window changes.
 #include "reader/splitter.hpp"
 
+#include "io/ascii.hpp"
 #include "reader/split_scan.hpp"
 
 #include <algorithm>
@@ -251,21 +252,21 @@ Splitter::Step Splitter::movetext(char const*& pr) {
         // The commonest stops are taken before the switch (fewer instructions a game, no
         // change in time measured; callgrind, see the commit): a digit inside a token
         // ("Rd1") ...
-        if (cls == result_start && (depth != 0 || !may_precede_result(p, lo))) {
+        if (cls == SplitClass::result_start && (depth != 0 || !may_precede_result(p, lo))) {
             ++p;
             continue;
         }
         // ... and a comment closed on its line within 32 bytes (clock and eval comments).
-        if (cls == brace) {
+        if (cls == SplitClass::brace) {
             if (char const* const q = short_comment_end(p, end)) {
                 p = q;
                 continue;
             }
         }
         switch (cls) {
-        case plain:
+        case SplitClass::plain:
             break;
-        case newline: {
+        case SplitClass::newline: {
             if (pending_cr(p)) return leave(p, Step::wait);
             char const* const q = skip_line_end(p, end);
             // The usual case, a line going on with movetext, stays in this loop.
@@ -276,7 +277,7 @@ Splitter::Step Splitter::movetext(char const*& pr) {
             enter_content_line(q, false);
             return leave(q, Step::go);
         }
-        case brace: {
+        case SplitClass::brace: {
             // A comment closed on its line holds no tag-like line either.
             if (char const* const close = find_byte(p + 1, end, '}');
                 close != end && find_line_end(p + 1, close, end) == close) {
@@ -287,27 +288,27 @@ Splitter::Step Splitter::movetext(char const*& pr) {
             st_.line = Line::rest;
             return leave(p + 1, Step::go);
         }
-        case semicolon:
+        case SplitClass::semicolon:
             st_.mode = Mode::line_comment;
             return leave(p, Step::go);
-        case paren_open:
+        case SplitClass::paren_open:
             // A forfeit `(+)-(-)` / `(-)-(+)` is a result where a variation could start.
             if (depth == 0) {
                 if (end - p < 8 && !final_) return leave(p, Step::wait);
-                if (std::size_t const n = match_result(p, end); n != 0)
+                if (std::size_t const n = result_length(p, end); n != 0)
                     return leave(p + n, result_at(p));
             }
             ++depth;
             ++p;
             break;
-        case paren_close:
+        case SplitClass::paren_close:
             if (depth > 0) --depth;
             ++p;
             break;
-        case result_start: {
+        case SplitClass::result_start: {
             // A result token is at most 7 bytes and the byte after it.
             if (end - p < 8 && !final_) return leave(p, Step::wait);
-            std::size_t n = match_result(p, end);
+            std::size_t n = result_length(p, end);
             if (n != 0 && p != lo && p[-1] == '.') {
                 // Only a move number may precede a result in its token (`40.1-0`).
                 char const* t = p;
@@ -418,10 +419,11 @@ Splitter::Step Splitter::after_result(char const*& p) {
     // (st_.searched).
     char const* q = at(std::max(off(p), st_.searched));
     for (; q != end_ && !is_line_end(*q) && *q != '{' && *q != ';'; ++q) {
-        if (split_classes[static_cast<unsigned char>(*q)] != result_start && *q != '(') continue;
+        if (split_classes[static_cast<unsigned char>(*q)] != SplitClass::result_start && *q != '(')
+            continue;
         if (q != lo_ && is_token_byte(q[-1]) && q[-1] != '"' && q[-1] != '.') continue;
         if (end_ - q < 8 && !final_) break;
-        if (match_result(q, end_) != 0 && like_game_(p, q)) return finish(off(p));
+        if (result_length(q, end_) != 0 && like_game_(p, q)) return finish(off(p));
     }
     st_.searched = off(q);
     if (q == end_ || (end_ - q < 8 && !final_ && !is_line_end(*q) && *q != '{' && *q != ';'))
@@ -452,7 +454,7 @@ Splitter::Step Splitter::after_game(char const*& p) {
 // of the section are every '[' of it (as the look-back this replaces found them), indexed once.
 bool Splitter::starts_new_game(char const* q, char const* le) {
     auto const name = tag_name_at(q, le);
-    if (iequals(name, "Event")) return true;
+    if (io::ascii::iequals(name, "Event")) return true;
     if (name.empty()) return false;
     // The names of [begin, q), then this one, which the next index_names would take.
     index_names(q);

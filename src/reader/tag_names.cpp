@@ -1,7 +1,7 @@
 // The tag names of a section (TagNames, splitter.hpp): a set in any letter case.
 #include "reader/splitter.hpp"
 
-#include "grammar/scan.hpp"
+#include "io/ascii.hpp"
 
 #include <algorithm>
 #include <string_view>
@@ -14,7 +14,7 @@ namespace {
 constexpr std::size_t max_tag_names = 4096;
 constexpr std::size_t max_tag_name_bytes = std::size_t{256} << 10;
 
-constexpr char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; }
+using io::ascii::lower;
 
 // FNV-1a of the name in lower case; never 0 (an empty slot).
 std::uint64_t name_hash(std::string_view name) {
@@ -30,7 +30,7 @@ TagNames::Slot& find_name(TagNames& t, std::string_view name, std::uint64_t h) {
         auto& slot = t.slots[i];
         if (slot.hash == 0) return slot;
         if (slot.hash == h &&
-            scan::iequals(std::string_view(t.arena).substr(slot.at, slot.size), name))
+            io::ascii::iequals(std::string_view(t.arena).substr(slot.at, slot.size), name))
             return slot;
     }
 }

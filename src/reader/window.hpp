@@ -115,12 +115,17 @@ public:
     // its size with --annotate -t lan, held once: see MovetextWriter::move_text_to).
     static constexpr std::size_t default_max_game_size = std::size_t{8} << 20;
     static constexpr std::size_t max_piece_size = std::size_t{1} << 20;
+    // The defaults of every reader: its read size (chunk_size), and the bounds of a batch
+    // (next_batch) that the pipeline and the browser build use.
+    static constexpr std::size_t default_chunk_size = std::size_t{4} << 20;
+    static constexpr std::size_t default_batch_bytes = std::size_t{1} << 20;
+    static constexpr std::size_t default_batch_games = 1024;
 
     // chunk_size bounds each read (at most 256 KiB anyway); max_game_size is clamped to at
     // least 256 bytes (small values are for tests). `start`: where the source's first byte
     // is in the input (the rest of an input after the cutter: cutter.hpp).
     GameReader(ByteSource& source, Classifier classifier,
-               std::size_t chunk_size = std::size_t{4} << 20,
+               std::size_t chunk_size = default_chunk_size,
                std::size_t max_game_size = default_max_game_size, syntax::Location start = {});
     // A reader of bytes that are all in memory (a block of an input: src/batch's cutter), as
     // if they were a whole input whose first byte is at `start` (offset, line and column):

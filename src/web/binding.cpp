@@ -127,7 +127,7 @@ std::optional<Choices> choices_of(val const& o, std::string& error) {
             "unknown language '" + input_lang + "' for --input-lang (auto " + language_list() + ")";
         return std::nullopt;
     }
-    int width = 79;
+    int width = pgn::default_width;
     if (val const w = o["width"]; !w.isUndefined() && !w.isNull()) {
         double const d = w.as<double>();
         if (!(d >= -1e9 && d <= 1e9) || d != static_cast<double>(static_cast<int>(d))) {
@@ -210,7 +210,7 @@ val run_convert(val const& input, val const& options, val const& progress) {
     } else {
         sum.files = 1;
         MemorySource source(bytes.view());
-        pgn::GameReader reader(source, std::size_t{4} << 20);
+        pgn::GameReader reader(source);
         // The output is about the size of the input (numeric and SAN moves differ by a few
         // bytes a move): room for it at once, instead of growing by doubling and copying.
         result.out.reserve(bytes.size() + bytes.size() / 4);
@@ -220,7 +220,8 @@ val run_convert(val const& input, val const& options, val const& progress) {
         bool more = true;
         while (more) {
             games.clear();
-            more = reader.next_batch(games, std::size_t{1} << 20, 1024);
+            more = reader.next_batch(games, pgn::GameReader::default_batch_bytes,
+                                     pgn::GameReader::default_batch_games);
             batch::convert_batch(games, converter, where, result);
             add_diagnostics(result, diagnostics);
             result.messages.clear();
@@ -323,7 +324,7 @@ val position_at(val const& input, double offset_value, val const& options) {
     Bytes const bytes(input);
     auto const offset = static_cast<std::uint64_t>(std::max(0.0, offset_value));
     MemorySource source(bytes.view());
-    pgn::GameReader reader(source, std::size_t{4} << 20);
+    pgn::GameReader reader(source);
     syntax::RawGame game;
     val r = val::object();
     r.set("found", false);

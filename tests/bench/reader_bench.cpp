@@ -45,7 +45,7 @@ int main(int argc, char** argv) {
     }
     std::string const path = argv[1];
     bool split_only = false;
-    std::size_t chunk = std::size_t{4} << 20;
+    std::size_t chunk = pgn::GameReader::default_chunk_size;
     std::size_t max_game_size = pgn::GameReader::default_max_game_size;
     for (int i = 2; i < argc; ++i) {
         if (std::strcmp(argv[i], "--split-only") == 0)

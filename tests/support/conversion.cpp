@@ -355,7 +355,7 @@ ConvertOptions options_from(std::string_view& bytes) {
     }
     constexpr std::array<Notation, 4> to = {Notation::numeric, Notation::san, Notation::lan,
                                             Notation::numeric};
-    constexpr std::array<int, 8> widths = {79, 0, 1, 12, 40, 79, 100, 255};
+    constexpr std::array<int, 8> widths = {pgn::default_width, 0, 1, 12, 40, 79, 100, 255};
     auto const languages = notation::all_languages();
     ConvertOptions o;
     o.to = to[b[0] & 3U];
