@@ -149,7 +149,8 @@ constexpr std::string_view result_text(Outcome o) {
 }
 
 // The spellings of a null move that are read (the grammar delivers the ones without letters
-// or digits as move tokens; the replay plays every one). Written as notation::null_move_text.
+// or digits as move tokens; the replay plays every one); the first is the one written
+// (notation::null_move_text).
 inline constexpr std::string_view null_move_spellings[] = {"--", "---", "Z0", "0000"};
 
 constexpr bool is_null_move_spelling(std::string_view text) {

@@ -7,6 +7,7 @@
 
 #include "chess/position.hpp"
 #include "chess/types.hpp"
+#include "grammar/syntax.hpp"
 #include "notation/detail.hpp"
 
 #include <array>
@@ -148,8 +149,8 @@ struct MoveText {
     std::string_view view() const { return {data.data(), size}; }
 };
 
-// The null move, written the same in every notation (readers accept more spellings).
-inline constexpr std::string_view null_move_text = "--";
+// The null move, written the same in every notation: the first of the spellings read.
+inline constexpr std::string_view null_move_text = syntax::null_move_spellings[0];
 constexpr MoveText write_null() {
     MoveText t;
     for (char c : null_move_text) t.data[t.size++] = c;
@@ -171,7 +172,7 @@ MoveText write_san(Position& pos, Move m, WriteOptions const& opt = {});
 // inside.
 MoveText write_san(Position const& pos, Move m, Mark mark, WriteOptions const& opt = {});
 // ICCF numeric: "5254", "67682"; castling as the king's move (5171), or in Chess960 positions
-// king square + own rook square (5161 for king e1, rook f1). Null move: "--".
+// king square + own rook square (5161 for king e1, rook f1). Null move: null_move_text.
 MoveText write_numeric(Position const& pos, Move m);
 
 // The target square a coordinate notation (numeric, UCI) writes for legal move `m` of `pos`:
