@@ -293,7 +293,7 @@ struct result_parser : primitive<result_parser> {
             st.warn(p, view(p, p + n), syntax::SyntaxCode::short_draw);
         if (match.result.spelling == syntax::Spelling::forfeit)
             st.warn(p, view(p, p + n), syntax::SyntaxCode::forfeit_result);
-        st.visitor.result(st.token(p, p + n));
+        st.visitor.result(st.token(p, p + n), match.result);
         st.consume(p, p + n);
         first = p + n;
         return true;

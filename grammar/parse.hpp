@@ -112,8 +112,9 @@ public:
     virtual bool begin_variation(Token /*open*/) { return true; }
     virtual void end_variation(Token /*close*/) {}
     // The game termination marker (§8.2.6): 1-0, 0-1, 1/2-1/2, * (½-½, the old `1/2` and the
-    // forfeits `(+)-(-)` `(-)-(+)` are passed as written; `1/2` and forfeits with a warning).
-    virtual void result(Token) {}
+    // forfeits `(+)-(-)` `(-)-(+)` are passed as written; `1/2` and forfeits with a warning),
+    // with the outcome and spelling read (syntax::result_spellings).
+    virtual void result(Token, syntax::Result) {}
     virtual void end_game(GameEnd const&) {}
     // A problem in the input. Errors end the game (end_game follows with syntax_error set);
     // warnings do not.

@@ -27,7 +27,8 @@ class Recorder : public parser::Visitor {
 public:
     std::string out;
     std::vector<syntax::Diagnostic> diagnostics;
-    std::vector<Token> tokens; // every token, in order
+    std::vector<Token> tokens;           // every token, in order
+    std::vector<syntax::Result> results; // the values of the result events
     bool skip_variations = false;
     bool skip_game = false;
 
@@ -61,9 +62,10 @@ public:
         add(")");
         tokens.push_back(close);
     }
-    void result(Token r) override {
+    void result(Token r, syntax::Result value) override {
         add("R[" + std::string(r.text) + "]");
         tokens.push_back(r);
+        results.push_back(value);
     }
     void end_game(syntax::GameEnd const& e) override { add(e.syntax_error ? "END!" : "END"); }
     void diagnostic(syntax::Diagnostic const& d) override {
@@ -614,6 +616,33 @@ BOOST_AUTO_TEST_CASE(result_spellings_are_what_match_result_finds) {
     BOOST_TEST(syntax::is_null_move_spelling("--"));
     BOOST_TEST(syntax::is_null_move_spelling("Z0"));
     BOOST_TEST(!syntax::is_null_move_spelling("-"));
+}
+
+// The visitor gets the result as read with its token: the outcome and the spelling, for the
+// standard results and the others (short draw, half signs, forfeits), also in variations.
+BOOST_AUTO_TEST_CASE(the_visitor_gets_the_result_as_a_value) {
+    using syntax::Outcome;
+    using syntax::Spelling;
+    struct Want {
+        char const* pgn;
+        Outcome outcome;
+        Spelling spelling;
+    };
+    for (Want const w : {Want{"1. e4 1-0", Outcome::white_wins, Spelling::standard},
+                         Want{"1. e4 0-1", Outcome::black_wins, Spelling::standard},
+                         Want{"1. e4 1/2-1/2", Outcome::draw, Spelling::standard},
+                         Want{"1. e4 *", Outcome::unknown, Spelling::standard},
+                         Want{"1. e4 1/2", Outcome::draw, Spelling::short_draw},
+                         Want{"1. e4 \xC2\xBD-\xC2\xBD", Outcome::draw, Spelling::half_signs},
+                         Want{"1. e4 (+)-(-)", Outcome::white_wins, Spelling::forfeit},
+                         Want{"1. e4 (-)-(+)", Outcome::black_wins, Spelling::forfeit}}) {
+        BOOST_TEST_CONTEXT(w.pgn) {
+            Recorder r;
+            events(w.pgn, std::move(r));
+            BOOST_TEST_REQUIRE(r.results.size() == 1u);
+            BOOST_TEST((r.results[0].outcome == w.outcome && r.results[0].spelling == w.spelling));
+        }
+    }
 }
 
 // scan::result_length (the fast form) against scan::match_result (the table): every nonempty

@@ -105,7 +105,7 @@ public:
         ++variations;
         return true;
     }
-    void result(parser::Token) override { ++results; }
+    void result(parser::Token, syntax::Result) override { ++results; }
     void end_game(syntax::GameEnd const& e) override { syntax_errors += e.syntax_error; }
     void diagnostic(syntax::Diagnostic const& d) override {
         (d.severity == syntax::Severity::error ? errors : warnings) += 1;

@@ -20,10 +20,6 @@ using chess::Move;
 using notation::ReadError;
 using syntax::Severity;
 
-// The null move as written is one the reading takes back (notation knows no grammar, and the
-// grammar no notation: this file sees both).
-static_assert(syntax::is_null_move_spelling(notation::null_move_text));
-
 // Every null move starts with '-', 'Z' or '0' (is_null_token's first test).
 constexpr bool null_move_start(char c) { return c == '-' || c == 'Z' || c == '0'; }
 static_assert([] {
@@ -43,14 +39,6 @@ bool is_null_token(std::string_view t) {
 bool all_digits(std::string_view t) {
     return !t.empty() &&
            std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
-// The non-standard results the grammar reads as the standard ones (syntax::result_spellings:
-// the draws `½-½` and `1/2`, the forfeits `(+)-(-)` and `(-)-(+)`, in the movetext or in the
-// Result tag) in their standard spelling; anything else as it is.
-std::string_view normalise_result(std::string_view r) {
-    auto const result = syntax::read_result(r);
-    return result ? syntax::result_text(result->outcome) : r;
 }
 
 // The four values of the Result tag and the game termination marker (§8.2.6).
@@ -94,6 +82,7 @@ void Replayer::replay(syntax::RawGame const& game, ReplayOptions const& options,
     last_ = {};
     display_offset_ = 0;
     result_ = {};
+    result_value_ = {};
 
     consumer.begin_game(game);
     // The file name is not needed here: problems carry a place, and the batch side, which
@@ -423,9 +412,10 @@ void Replayer::close_variation(bool quiet, std::uint64_t end) {
     frames_.pop_back();
 }
 
-void Replayer::result(syntax::Token token) {
+void Replayer::result(syntax::Token token, syntax::Result value) {
     assert(!token.text.empty()); // empty: no result (result_)
     result_ = token;
+    result_value_ = value;
 }
 
 void Replayer::end_game(syntax::GameEnd const& end) {
@@ -440,21 +430,22 @@ void Replayer::end_game(syntax::GameEnd const& end) {
     auto const at_tag = tags_.location(TagKind::result, game_->start);
     auto const tag_result = syntax::read_result(tagged);
     if (has_tag && tag_result && tag_result->spelling == syntax::Spelling::forfeit) {
-        add(ProblemKind::forfeit_result_tag, Severity::warning, at_tag).facts = TagFacts{
-            std::string(tagged), std::string(normalise_result(tagged)), std::string(termination())};
+        add(ProblemKind::forfeit_result_tag, Severity::warning, at_tag).facts =
+            TagFacts{std::string(tagged), std::string(syntax::result_text(tag_result->outcome)),
+                     std::string(termination())};
     } else if (has_tag && !is_result(tagged)) {
         // The export format allows only the four results, equal to the marker.
         add(ProblemKind::result_tag_not_result, Severity::warning, at_tag).facts =
             TagFacts{std::string(tagged), {}, std::string(termination())};
     } else if (!result_.text.empty() && !tagged.empty() &&
-               normalise_result(result_.text) != tagged) {
+               syntax::result_text(result_value_.outcome) != tagged) {
         add(ProblemKind::result_differs, Severity::warning, result_.where, result_.text).facts =
             TagFacts{std::string(tagged), {}, std::string(termination())};
     }
 }
 
 std::string_view Replayer::termination() const {
-    if (!result_.text.empty()) return normalise_result(result_.text);
+    if (!result_.text.empty()) return syntax::result_text(result_value_.outcome);
     auto const r = syntax::read_result(tags_.value(TagKind::result));
     return syntax::result_text(r ? r->outcome : syntax::Outcome::unknown);
 }

@@ -127,7 +127,7 @@ private:
     void nag(syntax::Token text, std::uint8_t value) override;
     bool begin_variation(syntax::Token open) override;
     void end_variation(syntax::Token close) override;
-    void result(syntax::Token token) override;
+    void result(syntax::Token token, syntax::Result value) override;
     void end_game(syntax::GameEnd const& end) override;
     void diagnostic(syntax::Diagnostic const& d) override;
 
@@ -191,8 +191,9 @@ private:
     chess::Position pos_;
     chess::Move last_{}; // the last move of the current line (Move{}: none yet)
     chess::UndoInfo last_undo_{};
-    int display_offset_ = 0; // added to fullmove numbers (FENs with fullmove 0)
-    syntax::Token result_{}; // the movetext's result (empty text: none)
+    int display_offset_ = 0;        // added to fullmove numbers (FENs with fullmove 0)
+    syntax::Token result_{};        // the movetext's result as written (empty text: none)
+    syntax::Result result_value_{}; // and as read
 };
 
 // Normalises a Variant tag value: "" for standard chess, "chess960" for Chess960 under any

@@ -29,7 +29,7 @@ public:
     void move(parser::Token const&, parser::Token const&) override { ++moves; }
     void comment(parser::Token, parser::CommentKind) override { ++tokens; }
     void nag(parser::Token, std::uint8_t) override { ++tokens; }
-    void result(parser::Token) override { ++tokens; }
+    void result(parser::Token, syntax::Result) override { ++tokens; }
     void diagnostic(syntax::Diagnostic const& d) override {
         (d.severity == syntax::Severity::error ? errors : warnings) += 1;
     }

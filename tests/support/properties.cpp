@@ -235,7 +235,9 @@ public:
     void end_variation(syntax::Token close) override {
         events.push_back({Ev::end_variation, close});
     }
-    void result(syntax::Token token) override { events.push_back({Ev::result, token}); }
+    void result(syntax::Token token, syntax::Result) override {
+        events.push_back({Ev::result, token});
+    }
     void end_game(syntax::GameEnd const& end) override {
         Event e{Ev::end_game};
         e.end = end;
