@@ -1,6 +1,7 @@
 // Piece letters in a move token, past the English letters that read_move matches inline:
 // localized letters, figurines, the lower-case form of a letter and promotion suffixes.
 // Reading rules: above read_move in notation.hpp.
+#include "io/ascii.hpp"
 #include "notation/notation.hpp"
 #include "notation/reading.hpp"
 
@@ -38,7 +39,7 @@ PieceType detail::match_lower(Letters const& l, char c) {
     Letters const& src = l.figurine ? english() : l;
     for (int t = index(PieceType::knight); t <= index(PieceType::king); ++t) {
         std::string_view x = src.letter[std::size_t(t)];
-        if (x.size() == 1 && is_upper(x[0]) && char(x[0] - 'A' + 'a') == c) return PieceType(t);
+        if (x.size() == 1 && is_upper(x[0]) && io::ascii::lower(x[0]) == c) return PieceType(t);
     }
     return PieceType::none;
 }
