@@ -14,9 +14,6 @@ namespace pgn_iccf::reader {
 namespace {
 
 constexpr bool blank_or_cr(char c) { return c == ' ' || c == '\t' || c == '\r'; }
-constexpr bool space(char c) {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
-}
 
 // Whether the line [s, e] (e: its last byte that is not a blank) ends with a result token
 // preceded by a blank or nothing, and is neither a '%' line nor holds a ';'.
