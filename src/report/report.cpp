@@ -212,7 +212,7 @@ void Report::progress(std::uint64_t files_done, std::uint64_t consumed, std::uin
         add(", %.0f%%", done * 100);
         if (secs >= 1 && done > 0.001) add(", ETA %d:%02d", int(eta) / 60, int(eta) % 60);
     }
-    add("\033[K");
+    add("%s", "\033[K"); // not as the format: clang -Wformat-security
     std::fwrite(buf, 1, std::min(std::size_t(n > 0 ? n : 0), sizeof buf - 1), err_);
     std::fflush(err_);
     shown_ = true;
