@@ -111,7 +111,7 @@ std::string check_one_decoder(Compression c, std::string_view bytes) {
         return cat(n, ": reads of 64 KiB end with '", a.ok ? "the end" : a.error,
                    "', random reads with '", b.ok ? "the end" : b.error, "'");
     // Before an error, how much of the text decoded is delivered depends on how the reads
-    // fall (the step that finds a bad checksum delivers nothing): one output is a prefix of
+    // fall (the step that finds bad deflate data delivers nothing): one output is a prefix of
     // the other. Read to the end, they are equal.
     auto const k = std::min(a.data.size(), b.data.size());
     if (a.data.compare(0, k, b.data, 0, k) != 0 || (a.ok && a.data.size() != b.data.size()))
