@@ -81,13 +81,12 @@ void Converter::Failure::note(chess::Position const& at, Problem const& p) {
 void Converter::pass(syntax::RawGame const& game, notation::Letters const* letters, Pass kind) {
     report_.problems.clear();
     replay_.read.letters = letters;
-    replay_.silent = kind == Pass::output && opt_.check_only;
-    ReplayConsumer* consumer = &recorder_;
-    if (kind == Pass::output && opt_.check_only)
-        consumer = &check_;
-    else if (kind == Pass::output)
-        consumer = &export_;
-    replayer_.replay(game, replay_, *consumer, report_.problems);
+    bool const check = kind == Pass::output && opt_.check_only;
+    replay_.silent = check;
+    ReplayConsumer& consumer = kind == Pass::record ? static_cast<ReplayConsumer&>(recorder_)
+                               : check              ? static_cast<ReplayConsumer&>(check_)
+                                                    : export_;
+    replayer_.replay(game, replay_, consumer, report_.problems);
 }
 
 GameReport Converter::convert(syntax::RawGame const& game, std::string& out) {
