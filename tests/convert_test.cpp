@@ -304,7 +304,7 @@ BOOST_AUTO_TEST_CASE(variants_that_are_not_chess_are_rejected) {
     auto c = convert("[Variant \"Crazyhouse\"]\n\n1. e4 e5 *\n");
     BOOST_TEST(int(c.status.at(0)) == int(pgn::GameStatus::rejected));
     BOOST_TEST(c.messages ==
-               "test.pgn:1:2: error: game 1: variant 'Crazyhouse' is not chess; the game is not "
+               "test.pgn:1:11: error: game 1: variant 'Crazyhouse' is not chess; the game is not "
                "converted\n");
     BOOST_TEST(c.out.empty());
     BOOST_TEST(pgn::variant_kind("Chess960") == "chess960");
@@ -509,7 +509,7 @@ BOOST_AUTO_TEST_CASE(the_result_tag_and_the_marker_are_standard_and_agree) {
                "1/2-1/2\n");
     auto tag = convert("[Result \"?\"]\n\n1. d4 d5 0-1\n", to(notation::Notation::san));
     BOOST_TEST(tag.out == roster_unknown + "[Result \"0-1\"]\n\n1. d4 d5 0-1\n\n");
-    BOOST_TEST(tag.messages == "test.pgn:1:2: warning: game 1: Result tag \"?\" is not a result "
+    BOOST_TEST(tag.messages == "test.pgn:1:10: warning: game 1: Result tag \"?\" is not a result "
                                "(1-0, 0-1, 1/2-1/2, *); written as \"0-1\"\n");
     auto none = convert("[Result \"1/2\"]\n\n1. d4 d5\n", to(notation::Notation::san));
     BOOST_TEST(none.out == roster_unknown + "[Result \"1/2-1/2\"]\n\n1. d4 d5 1/2-1/2\n\n");
@@ -883,12 +883,13 @@ BOOST_AUTO_TEST_CASE(forfeits_are_read_as_wins) {
                         "[Event \"b\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
                         "[White \"?\"]\n[Black \"?\"]\n[Result \"0-1\"]\n[Notation \"ICCF\"]\n\n"
                         "1. 4244 0-1\n\n");
-    BOOST_TEST(c.messages ==
-               "test.pgn:3:10: warning: game 1: '(+)-(-)': forfeit result '(+)-(-)'; read as 1-0\n"
-               "test.pgn:8:6: warning: game 2: game has no result; it ends at the next tag section "
-               "or the end of the input\n"
-               "test.pgn:6:2: warning: game 2: forfeit Result tag \"(-)-(+)\" read as 0-1; written "
-               "as \"0-1\"\n");
+    BOOST_TEST(
+        c.messages ==
+        "test.pgn:3:10: warning: game 1: '(+)-(-)': forfeit result '(+)-(-)'; read as 1-0\n"
+        "test.pgn:8:6: warning: game 2: game has no result; it ends at the next tag section "
+        "or the end of the input\n"
+        "test.pgn:6:10: warning: game 2: forfeit Result tag \"(-)-(+)\" read as 0-1; written "
+        "as \"0-1\"\n");
 }
 
 BOOST_AUTO_TEST_CASE(every_diagnostic_kind_has_its_whole_message) {

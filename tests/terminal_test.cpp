@@ -238,7 +238,7 @@ BOOST_AUTO_TEST_CASE(hostile_input_reaches_standard_error_escaped_and_short) {
         "not a move in SAN, long algebraic or numeric notation",
         "11:13: error: game 2 (\xd0\x9a\xd0\xb0\xd1\x80\xd0\xbf\xd0\xbe\xd0\xb2 - ?), move 2.: "
         "'Nf3\\x9b': unknown annotation glyph '\\x9b' after the move (not one of the NAG table)",
-        "14:2: warning: game 3: Result tag \"1-0\\x1b[2J\\x07\" is not a result (1-0, 0-1, "
+        "14:10: warning: game 3: Result tag \"1-0\\x1b[2J\\x07\" is not a result (1-0, 0-1, "
         "1/2-1/2, *); written as \"0-1\"",
         "21:7: error: game 4 (" + std::string(60, 'W') + "... - ?), move 1...: '" +
             std::string(60, 'a') + "...': not a move in SAN, long algebraic or numeric notation",
@@ -247,7 +247,7 @@ BOOST_AUTO_TEST_CASE(hostile_input_reaches_standard_error_escaped_and_short) {
         // 1 048 588: 6 bytes "1. e4 ", the NAG's 1 + 2^20, " e5 ", then the symbol.
         "25:1048588: warning: game 5: '" + std::string(60, '~') +
             "...': unknown annotation symbol '" + std::string(60, '~') + "...'; kept as a comment",
-        "28:2: error: game 6: variant 'crazy\\x1b[31mhouse' is not chess; the game is not "
+        "28:11: error: game 6: variant 'crazy\\x1b[31mhouse' is not chess; the game is not "
         "converted",
         "33:7: error: game 7: '8/8/8/8/8/8/8/K6k w - - 0 x\\x1b[2J': invalid FEN: invalid FEN "
         "fullmove number 'x\\x1b[2J'",

@@ -166,7 +166,7 @@ void Replayer::setup() {
         if (chess::FenError const bad = pos_.set_fen(fen, chess960); !bad.ok()) {
             // At the value it quotes, as every diagnostic points where its quoted text starts.
             Problem& p = add(ProblemKind::invalid_fen, Severity::error,
-                             tags_.all()[std::size_t(tags_.first(TagKind::fen))].value.where);
+                             tags_.location(TagKind::fen, game_->start));
             p.facts = FenFacts{fen, {bad.code, bad.rank, {}}, std::string(bad.field)};
             reject();
             return;

@@ -24,7 +24,7 @@ std::string_view TagTable::value(TagKind kind) const {
 
 syntax::Location TagTable::location(TagKind kind, syntax::Location otherwise) const {
     int i = first(kind);
-    return i < 0 ? otherwise : tags_[std::size_t(i)].name.where;
+    return i < 0 ? otherwise : tags_[std::size_t(i)].value.where;
 }
 
 void TagTable::release_if_above(std::size_t keep) { pgn::release_if_above(tags_, keep); }

@@ -51,7 +51,7 @@ public:
     std::vector<Tag> const& all() const { return tags_; }
     int first(TagKind kind) const { return first_[std::size_t(kind)]; } // index in all(), or -1
     std::string_view value(TagKind kind) const; // raw value of the first such tag, or ""
-    // The first such tag's name, or `otherwise` when there is none.
+    // Where the first such tag's value starts (after its quote), or `otherwise` when there is none.
     syntax::Location location(TagKind kind, syntax::Location otherwise) const;
     void release_if_above(std::size_t keep);
 
