@@ -176,8 +176,9 @@ inline void deliver_move(State& st, char const* p, char const* e) {
 // Whether the bare integer [p, e) is a move (else it is a move number without periods).
 inline bool integer_is_move(State const& st, char const* p, char const* e) {
     auto const n = e - p;
-    // `0000` is the null move of UCI logs (no numeric move: 0 names no file).
-    return numeric_shape(p, e) || (st.iccf && (n == 4 || n == 5)) || view(p, e) == "0000";
+    // UCI's null move is no numeric move (0 names no file), but a move all the same.
+    return numeric_shape(p, e) || (st.iccf && (n == 4 || n == 5)) ||
+           view(p, e) == syntax::uci_null_move;
 }
 
 // A token [p, e) starting with the digits [p, d) and not a move number with periods.

@@ -151,7 +151,10 @@ constexpr std::string_view result_text(Outcome o) {
 // The spellings of a null move that are read (the grammar delivers the ones without letters
 // or digits as move tokens; the replay plays every one); the first is the one written
 // (notation::null_move_text).
-inline constexpr std::string_view null_move_spellings[] = {"--", "---", "Z0", "0000"};
+// UCI's null move, the one spelling made of digits (the grammar reads it as a move, never as a
+// move number).
+inline constexpr std::string_view uci_null_move = "0000";
+inline constexpr std::string_view null_move_spellings[] = {"--", "---", "Z0", uci_null_move};
 
 constexpr bool is_null_move_spelling(std::string_view text) {
     for (std::string_view s : null_move_spellings)

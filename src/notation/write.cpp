@@ -260,7 +260,7 @@ MoveText write_lan(Position& pos, Move m, WriteOptions const& opt) {
 MoveText write_uci(Position const& pos, Move m) {
     MoveText out;
     if (m.is_null()) {
-        for (char c : std::string_view("0000")) out.data[out.size++] = c;
+        for (char c : syntax::uci_null_move) out.data[out.size++] = c;
         return out;
     }
     Writer w(out);

@@ -20,6 +20,17 @@ using pgn::ProblemKind;
 // An invalid FEN is quoted whole up to this many bytes (a real one is at most about 90).
 constexpr std::size_t fen_bytes = 100;
 
+// "1-0, 0-1, 1/2-1/2, *": the results an export may write, in the table's spellings.
+std::string standard_results() {
+    using syntax::Outcome;
+    std::string s;
+    for (Outcome o : {Outcome::white_wins, Outcome::black_wins, Outcome::draw, Outcome::unknown}) {
+        if (!s.empty()) s += ", ";
+        s += syntax::result_text(o);
+    }
+    return s;
+}
+
 // A square as the token that named it wrote it: "54" in numeric tokens, "e4" otherwise.
 void append_square(std::string& s, chess::Square sq, bool numeric) {
     s += numeric ? sq.numeric_name() : sq.name();
@@ -194,8 +205,8 @@ struct MessageOf {
             return "forfeit Result tag \"" + f.value + "\" read as " + f.read_as +
                    "; written as \"" + f.written_as + "\"";
         case ProblemKind::result_tag_not_result:
-            return "Result tag \"" + terminal_safe(f.value) +
-                   "\" is not a result (1-0, 0-1, 1/2-1/2, *); written as \"" + f.written_as + "\"";
+            return "Result tag \"" + terminal_safe(f.value) + "\" is not a result (" +
+                   standard_results() + "); written as \"" + f.written_as + "\"";
         default: // result_differs
             return "result differs from the Result tag \"" + terminal_safe(f.value) +
                    "\"; the Result tag is written as \"" + f.written_as + "\"";
