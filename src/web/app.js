@@ -153,7 +153,7 @@
   // --- options --------------------------------------------------------------------------------
   const optionNames = ['to', 'lang', 'inputLang', 'width', 'fixTypos', 'annotate', 'comments', 'nags',
     'variations', 'keepBroken', 'strict', 'iccfShortPromotion'];
-  const defaults = { to: 'numeric', lang: 'en', inputLang: 'en', width: 79, fixTypos: false, annotate: false,
+  const defaults = { to: 'numeric', lang: 'en', inputLang: 'en', width: undefined, fixTypos: false, annotate: false,
     comments: true, nags: true, variations: true, keepBroken: false, strict: false, iccfShortPromotion: false };
 
   function options() {
@@ -161,7 +161,7 @@
     for (const name of optionNames) {
       const el = $(`opt-${name}`);
       if (el.type === 'checkbox') o[name] = el.checked;
-      else if (name === 'width') o[name] = el.value === '' ? 79 : Number(el.value);
+      else if (name === 'width') o[name] = el.value === '' ? defaults.width : Number(el.value);
       else o[name] = el.value;
     }
     return o;
@@ -175,6 +175,15 @@
       el.add(new Option(value, value)); // shown, and refused by the module with its words
       el.value = value;
     } else el.value = value;
+  }
+
+  // The width's default is the module's (pgn::default_width): an empty box means it until
+  // the module has said what it is, then the box shows it.
+  async function fillDefaults() {
+    const d = await quick.request({ kind: 'defaults' });
+    defaults.width = d.width;
+    const box = $('opt-width');
+    if (box.value === '') box.value = String(d.width);
   }
 
   async function fillLanguages() {
@@ -519,6 +528,7 @@
   fillLanguages().then(() => {
     for (const name of ['lang', 'inputLang']) if (query.has(name)) setOption(name, query.get(name));
   }).catch(() => {});
+  fillDefaults().catch(() => {});
   drawBoard('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
   if (query.has('pgn')) {
     input.value = query.get('pgn');

@@ -389,6 +389,13 @@ val languages() {
     return list;
 }
 
+// The option defaults that are the library's facts (the page shows them; it keeps no copy).
+val defaults() {
+    val o = val::object();
+    o.set("width", pgn::default_width);
+    return o;
+}
+
 } // namespace
 
 EMSCRIPTEN_BINDINGS(pgn_iccf) {
@@ -396,4 +403,5 @@ EMSCRIPTEN_BINDINGS(pgn_iccf) {
     emscripten::function("convertWithProgress", &convert_with_progress);
     emscripten::function("positionAt", &position_at);
     emscripten::function("languages", &languages);
+    emscripten::function("defaults", &defaults);
 }

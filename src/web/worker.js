@@ -5,6 +5,7 @@
 //
 // Messages in:  {id, kind: 'convert', bytes, options} | {id, kind: 'position', bytes, offset,
 //               options} | {id, kind: 'languages'}
+//               | {id, kind: 'defaults'}
 // Messages out: {id, progress: [done, total]} while converting, then {id, result} or
 //               {id, error}. Cancel: the page terminates the worker.
 /* exported pgnIccfWorkerMain */
@@ -29,6 +30,8 @@ function pgnIccfWorkerMain(scope, factory) {
         scope.postMessage({ id, result: m.positionAt(event.data.bytes, event.data.offset, event.data.options) });
       } else if (kind === 'languages') {
         scope.postMessage({ id, result: m.languages() });
+      } else if (kind === 'defaults') {
+        scope.postMessage({ id, result: m.defaults() });
       } else {
         scope.postMessage({ id, error: `unknown request ${kind}` });
       }

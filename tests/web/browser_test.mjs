@@ -106,6 +106,12 @@ try {
   check(unlabelled.length === 0, `every control has a label (unlabelled: ${unlabelled.join(', ')})`);
   const nameless = await page.eval(`[...document.querySelectorAll('button')].filter((b) => !b.textContent.trim() && !b.getAttribute('aria-label')).length`);
   check(nameless === 0, 'every button has a name');
+  // The width box shows the module's default (the export standard's lines under 80 bytes), and
+  // a share link leaves it out.
+  await page.until(`${byId('opt-width')}.value !== ''`, 10000, 'the width default shown');
+  const widthShown = await page.eval(`${byId('opt-width')}.value`);
+  check(widthShown === '79', `the width box shows the default line width, 79 (${widthShown})`);
+  check(m.defaults().width === 79, 'the module says its default width is 79');
 
   // --- typos.pgn pasted, SAN -------------------------------------------------------------------
   await page.eval(`${byId('opt-to')}.value = 'san'; ${byId('opt-to')}.dispatchEvent(new Event('change', {bubbles: true})); true`);
@@ -276,6 +282,7 @@ try {
   // --- Share and ?pgn= ---------------------------------------------------------------------------------
   const link = await page.eval(`window.pgnIccfPage.shareLink()`);
   check(typeof link === 'string' && link.includes('to=san') && link.includes('pgn='), `Share makes a link: ${link}`);
+  check(!link.includes('width='), 'the link leaves out the default width');
   await page.navigate(link);
   await page.until(`${byId('output')}.value.includes('1. e4 e5 2. Nf3 Nc6 *')`, 30000, 'the shared link converts on load');
   check(true, 'the shared link converts on load');
