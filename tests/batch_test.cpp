@@ -349,7 +349,7 @@ BOOST_AUTO_TEST_CASE(only_pgn_names_are_inputs_in_a_folder) {
                    (dir / "out2/a.iccf.pgn").string() +
                    ": 1 game, 0 rejected, 0 kept broken, 0 errors, 0 "
                    "warnings\npgn-iccf: 1 game read: 1 converted, 0 rejected, "
-                   "0 kept broken; 1 move; 0 errors, 0 warnings; TIME; 1 file, "
+                   "0 kept broken; 1 move; 0 errors, 0 warnings; TIME; 2 files, "
                    "1 unreadable\n");
     BOOST_TEST(read_file(dir / "out2" / "a.iccf.pgn").find("1. 5254 *") != std::string::npos);
 }
@@ -971,7 +971,7 @@ BOOST_AUTO_TEST_CASE(an_unreadable_only_input_leaves_the_outputs_as_they_were) {
                        "pgn-iccf: error: " + c.error + "\npgn-iccf: error: " + in("o.pgn") + kept +
                            "pgn-iccf: error: " + in("r.pgn") + kept +
                            "pgn-iccf: 0 games read: 0 converted, 0 rejected, 0 kept broken; 0 "
-                           "moves; 0 errors, 0 warnings; TIME; 0 files, 1 unreadable\n");
+                           "moves; 0 errors, 0 warnings; TIME; 1 file, 1 unreadable\n");
             BOOST_TEST(read_file(dir / "o.pgn") == "old output\n");
             BOOST_TEST(read_file(dir / "r.pgn") == "old rejects\n");
             // Files that were not there are not made, not even empty.

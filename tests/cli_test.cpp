@@ -176,7 +176,7 @@ BOOST_AUTO_TEST_CASE(usage_errors_exit_2) {
     BOOST_TEST(without_timing(missing.out) ==
                "pgn-iccf: error: /no/such/file.pgn: No such file or directory\n"
                "pgn-iccf: 0 games read: 0 converted, 0 rejected, 0 kept broken; 0 moves; 0 "
-               "errors, 0 warnings; 0 files, 1 unreadable\n");
+               "errors, 0 warnings; 1 file, 1 unreadable\n");
     // --max-window: a power of two from 1K to 2G.
     for (auto const* bad : {"3M", "512", "4G", "x"}) {
         BOOST_TEST_CONTEXT(bad) {

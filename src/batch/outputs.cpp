@@ -84,7 +84,8 @@ Sinks Outputs::sinks() const {
 // shows at the latest there) before either is renamed. A file not written leaves the one
 // already there as it was, and the error names it. Standard output cannot be withheld.
 void Outputs::finish(SinkUse const& use, Summary& sum, Report& report) {
-    bool const none_read = sum.files == 0 && sum.unreadable > 0;
+    std::uint64_t const never_opened = sum.unreadable - sum.incomplete;
+    bool const none_read = sum.unreadable > 0 && sum.files == never_opened;
     auto withhold = [&](io::ByteSink& sink, std::string const& name, char const* why) {
         sink.abandon();
         report.error(name + " not written: " + why + left_as_it_was(name));

@@ -270,8 +270,8 @@ private:
         file_.input = job.display;
         wrote_ = false;
         job_failed_ = false;
-        if (b.unreadable) return;
         ++sum_.files;
+        if (b.unreadable) return;
         if (!plan_.directory_mode) return;
         std::string error;
         if (b.own == Batch::Own::none) {

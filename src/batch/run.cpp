@@ -56,6 +56,7 @@ Summary run(RunOptions const& options, std::FILE* err) {
     if (!plan.problems.empty()) return finish(false);
     for (auto const& u : plan.unreadable) report.error(word(u));
     sum.unreadable = plan.unreadable.size();
+    sum.files = plan.unreadable.size(); // an input counts as a file, read or not
     for (auto const& n : plan.notes) report.note(word(n));
 
     Outputs outputs(plan, request.compress_level);

@@ -25,7 +25,7 @@ enum class WarningDisplay : std::uint8_t {
 };
 
 struct Summary {
-    std::uint64_t files = 0;       // inputs opened
+    std::uint64_t files = 0;       // inputs, read or not
     std::uint64_t unreadable = 0;  // inputs that could not be opened or read to the end
     std::uint64_t incomplete = 0;  // of those, inputs opened but not read to the end
     std::uint64_t games = 0;       // = converted + rejected + kept_broken
