@@ -64,6 +64,24 @@ BOOST_AUTO_TEST_CASE(every_fen_code_is_worded_and_named) {
     }
 }
 
+// The words of the move reader's errors and of the piece types (in the messages of
+// unreadable and unplayable moves): every value has its own.
+BOOST_AUTO_TEST_CASE(every_read_error_and_piece_type_has_its_words) {
+    std::set<std::string_view> words;
+    for (int e = 0; e <= int(notation::ReadError::wrong_color); ++e)
+        BOOST_TEST_CONTEXT("ReadError " << e) {
+            auto const w = report::read_error_words(notation::ReadError(e));
+            BOOST_TEST((!w.empty() && w != "?"));
+            BOOST_TEST(words.insert(w).second, "two errors worded " << w);
+        }
+    BOOST_TEST(report::read_error_words(notation::ReadError::ambiguous) == "ambiguous move");
+    std::set<std::string_view> names;
+    for (int t = 0; t <= int(chess::PieceType::king); ++t)
+        BOOST_TEST(names.insert(report::piece_name(chess::PieceType(t))).second);
+    BOOST_TEST(report::piece_name(chess::PieceType::knight) == "knight");
+    BOOST_TEST(report::piece_name(chess::PieceType::none) == "piece");
+}
+
 BOOST_AUTO_TEST_CASE(every_problem_kind_is_worded_named_and_folded) {
     std::set<std::string_view> names;
     for (std::size_t i = 0; i < std::size_t(pgn::ProblemKind::count); ++i) {

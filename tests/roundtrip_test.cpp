@@ -11,6 +11,7 @@
 
 #include "notation/notation.hpp"
 #include "report/codes.hpp"
+#include "report/wording.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -100,8 +101,9 @@ struct Checker {
         if (r.error != n::ReadError::none || !(r.move == want))
             fail(pos, std::string(kind) + " '" + std::string(text) + "' (" + std::string(l->code) +
                           ") read as " +
-                          (r.error == n::ReadError::none ? show(r.move)
-                                                         : std::string(n::describe(r.error))) +
+                          (r.error == n::ReadError::none
+                               ? show(r.move)
+                               : std::string(pgn_iccf::report::read_error_words(r.error))) +
                           ", wanted " + show(want));
     }
 
@@ -125,8 +127,8 @@ struct Checker {
             std::string text = cat(core.substr(0, 1), d, capture ? "x" : "", target);
             n::ReadResult r = n::read_move(pos, text);
             if (r.error != n::ReadError::ambiguous)
-                fail(pos,
-                     cat("'", san, "' not minimal: '", text, "' reads as ", n::describe(r.error)));
+                fail(pos, cat("'", san, "' not minimal: '", text, "' reads as ",
+                              pgn_iccf::report::read_error_words(r.error)));
         }
     }
 
@@ -178,8 +180,9 @@ struct Checker {
                                            pos.piece_on(r.move.from()).type() == PieceType::pawn);
             if (!same && !pawn_reading)
                 fail(pos, cat("lower-case '", lower, "' read as ",
-                              r.error == n::ReadError::none ? show(r.move)
-                                                            : std::string(n::describe(r.error))));
+                              r.error == n::ReadError::none
+                                  ? show(r.move)
+                                  : std::string(pgn_iccf::report::read_error_words(r.error))));
         }
     }
 
@@ -326,9 +329,11 @@ BOOST_AUTO_TEST_CASE(every_numeric_token_against_generation) {
                     if ((listed && !(legal && same_text)) ||
                         (ok && !listed && !(legal && castling_alt))) {
                         if (++failures <= 10)
-                            BOOST_ERROR(pos.fen() << ": '" << tok << "' read "
-                                                  << (ok ? "as a move" : n::describe(r.error))
-                                                  << (listed ? " (a legal move's text)" : ""));
+                            BOOST_ERROR(
+                                pos.fen()
+                                << ": '" << tok << "' read "
+                                << (ok ? "as a move" : pgn_iccf::report::read_error_words(r.error))
+                                << (listed ? " (a legal move's text)" : ""));
                     }
                 }
             }

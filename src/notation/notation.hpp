@@ -61,11 +61,6 @@ enum class ReadError : std::uint8_t {
     wrong_color,           // the piece on the from-square belongs to the side not to move
 };
 
-// Short words for an error kind ("ambiguous move").
-std::string_view describe(ReadError e);
-// English name of a piece type for messages ("knight"); "piece" for none.
-std::string_view piece_name(PieceType t);
-
 struct ReadOptions {
     Letters const* letters = nullptr;  // nullptr = English
     bool iccf_short_promotion = false; // accept the four-digit promotion form (6762)

@@ -63,11 +63,11 @@ void word_read_error(std::string& msg, pgn::MoveFacts const& p, chess::Color sid
     case ReadError::no_piece:
         msg.append("no ");
         if (p.from.ok()) {
-            msg.append(numeric ? "piece" : notation::piece_name(p.piece));
+            msg.append(numeric ? "piece" : piece_name(p.piece));
             msg.append(" on ");
             append_square(msg, p.from, numeric);
         } else {
-            msg.append(notation::piece_name(p.piece));
+            msg.append(piece_name(p.piece));
             msg.append(" can move to ");
             if (p.to.ok()) append_square(msg, p.to, false);
         }
@@ -80,14 +80,14 @@ void word_read_error(std::string& msg, pgn::MoveFacts const& p, chess::Color sid
     case ReadError::illegal:
         if (numeric && p.from.ok() && p.to.ok() && p.piece_on_from != chess::PieceType::none) {
             msg.append("the ");
-            msg.append(notation::piece_name(p.piece_on_from));
+            msg.append(piece_name(p.piece_on_from));
             msg.append(" on ");
             append_square(msg, p.from, true);
             msg.append(" cannot move to ");
             append_square(msg, p.to, true);
         } else if (!numeric && p.piece != chess::PieceType::none && p.to.ok()) {
             msg.append("no ");
-            msg.append(notation::piece_name(p.piece));
+            msg.append(piece_name(p.piece));
             msg.append(" can legally move to ");
             append_square(msg, p.to, false);
         } else {
@@ -120,7 +120,7 @@ void word_read_error(std::string& msg, pgn::MoveFacts const& p, chess::Color sid
                            : "not a square of the board");
         break;
     default:
-        msg.append(notation::describe(p.error));
+        msg.append(read_error_words(p.error));
         break;
     }
 }
@@ -248,6 +248,52 @@ struct MessageOf {
 };
 
 } // namespace
+
+std::string_view read_error_words(notation::ReadError e) {
+    switch (e) {
+    case notation::ReadError::none:
+        return "ok";
+    case notation::ReadError::invalid_syntax:
+        return "not a move";
+    case notation::ReadError::unknown_piece_letter:
+        return "unknown piece letter";
+    case notation::ReadError::no_piece:
+        return "no such piece";
+    case notation::ReadError::illegal:
+        return "illegal move";
+    case notation::ReadError::ambiguous:
+        return "ambiguous move";
+    case notation::ReadError::promotion_missing:
+        return "promotion piece missing";
+    case notation::ReadError::promotion_not_allowed:
+        return "promotion on a move that is no promotion";
+    case notation::ReadError::bad_square:
+        return "no such square";
+    case notation::ReadError::wrong_color:
+        return "piece of the side not to move";
+    }
+    return "?";
+}
+
+std::string_view piece_name(chess::PieceType t) {
+    switch (t) {
+    case chess::PieceType::pawn:
+        return "pawn";
+    case chess::PieceType::knight:
+        return "knight";
+    case chess::PieceType::bishop:
+        return "bishop";
+    case chess::PieceType::rook:
+        return "rook";
+    case chess::PieceType::queen:
+        return "queen";
+    case chess::PieceType::king:
+        return "king";
+    case chess::PieceType::none:
+        break;
+    }
+    return "piece";
+}
 
 std::string_view kind_of(Problem const& p) { return fold_wording(fold_key(p)); }
 

@@ -19,6 +19,11 @@
 
 namespace pgn_iccf::report {
 
+// Short words for a read error ("ambiguous move").
+std::string_view read_error_words(notation::ReadError e);
+// A piece type's English name ("knight"); "piece" for none.
+std::string_view piece_name(chess::PieceType t);
+
 // A diagnostic of a batch's messages as values: its fold key and where its line ends in the
 // text (the writer folds by key without reading the text again), its severity and place, and
 // where its text after "FILE:LINE:COL: SEVERITY: " starts (see append_line). A line that is not

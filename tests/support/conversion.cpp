@@ -151,7 +151,7 @@ public:
             notation::ReadResult const r = notation::read_move(cur_, move.text, options_);
             if (r.error != ReadError::none)
                 return fail(cat("our move ", show(move.text), " at ", show(move.where), " in ",
-                                cur_.fen(), " does not read: ", notation::describe(r.error)));
+                                cur_.fen(), " does not read: ", report::read_error_words(r.error)));
             MoveList legal;
             cur_.generate_legal(legal);
             if (!legal.contains(r.move))

@@ -9,6 +9,7 @@
 #include "pgn/game_reader.hpp"
 #include "reader/cutter.hpp"
 #include "report/codes.hpp"
+#include "report/wording.hpp"
 
 #include <algorithm>
 #include <array>
@@ -447,7 +448,7 @@ std::string read_back(Position const& pos, Move m, std::string_view text, Letter
     notation::ReadResult const r = notation::read_move(pos, text, opt);
     if (r.error != ReadError::none)
         return cat(what, " ", show(text), " of ", move_name(pos, m), " in ", pos.fen(),
-                   " does not read back: ", notation::describe(r.error));
+                   " does not read back: ", report::read_error_words(r.error));
     if (!(r.move == m))
         return cat(what, " ", show(text), " of ", move_name(pos, m), " in ", pos.fen(),
                    " reads back as ", move_name(pos, r.move));
