@@ -17,6 +17,7 @@
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -143,6 +144,43 @@ BOOST_AUTO_TEST_CASE(every_thread_count_gives_the_same_bytes) {
     // The library run equals the binary's single-threaded plain run of 0.1's shape.
     auto cli = sh(bin + " -q -j1 " + q(in) + " 2>/dev/null");
     BOOST_TEST((cli.out == out1));
+}
+
+// A tree of many small files (all of data/: plain, compressed, unreadable, hostile), whose
+// inputs are opened ahead on other threads with -j2 and more: every output file, the rejects
+// and standard error (output folder names aside) equal -j1's, where nothing is opened ahead.
+BOOST_AUTO_TEST_CASE(a_tree_of_small_files_gives_the_same_bytes_for_every_thread_count) {
+    fs::path dir = fresh_dir("tree-threads");
+    auto files = [](fs::path const& root) {
+        std::map<std::string, std::string> m;
+        for (auto const& e : fs::recursive_directory_iterator(root))
+            if (e.is_regular_file()) m[fs::relative(e.path(), root).string()] = read_file(e.path());
+        return m;
+    };
+    std::map<std::string, std::string> out1;
+    std::string err1;
+    for (unsigned threads : {1U, 2U, 8U}) {
+        BOOST_TEST_CONTEXT("-j" << threads) {
+            std::string const name = "out" + std::to_string(threads);
+            fs::path const out = dir / name;
+            auto r = sh(bin + " -j" + std::to_string(threads) + " -t san --keep-broken -o " +
+                        q(out) + " --rejects " + q(dir / (name + ".rej.pgn")) + " " +
+                        q(fs::path(PGN_ICCF_DATA_DIR)) + " 2>&1");
+            BOOST_TEST(r.status == 2); // data/ holds unreadable files
+            std::string err = untimed(r.out);
+            for (std::size_t at; (at = err.find(out.string())) != std::string::npos;)
+                err.replace(at, out.string().size(), "OUT");
+            auto const got = files(out);
+            BOOST_TEST(got.size() > 80U);
+            if (threads == 1) {
+                out1 = got;
+                err1 = err;
+            } else {
+                BOOST_TEST((got == out1));
+                BOOST_TEST(err == err1);
+            }
+        }
+    }
 }
 
 BOOST_AUTO_TEST_CASE(compressed_outputs_decompress_to_the_plain_output) {

@@ -15,6 +15,7 @@
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_pipeline.h>
 #include <oneapi/tbb/task_arena.h>
+#include <oneapi/tbb/task_group.h>
 
 #include <array>
 #include <atomic>
@@ -23,6 +24,7 @@
 #include <cstdlib>
 #include <ctime>
 #include <mutex>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -34,25 +36,65 @@ using detail::Batch;
 using detail::BatchPool;
 using detail::StageTimes;
 
+// A job's input opened and its first block cut: what the reader does first for each job. For
+// a tree of small files that is most of the reader's work (open, sniff, look for cuts), so the
+// reader has the jobs after the current one opened ahead on other threads (Reader::open_ahead):
+// whoever claims an Opened first (waiting -> opening) opens it; the reader takes it when
+// ready, or opens it itself if no thread has claimed it yet (it never waits for a task that
+// has not started).
+struct Opened {
+    enum State : int { waiting, opening, ready };
+    std::atomic<int> state{waiting};
+    io::Input input;
+    std::unique_ptr<reader::Cutter> cutter;
+    reader::Cutter::Next first = reader::Cutter::Next::end;
+    reader::Block block;
+
+    bool claim() {
+        int expected = waiting;
+        return state.compare_exchange_strong(expected, opening, std::memory_order_acq_rel);
+    }
+    void open(Job const& job, PipelineOptions const& opt) {
+        if (job.input == "-" && opt.stdin_closed)
+            input = {nullptr, io::Compression::none, job.display + ": standard input is closed"};
+        else
+            input = io::open_input(job.input, job.display, opt.max_window);
+        if (input.source) {
+            // Without cuts (tests: as before blocks), the cutter gives up at once.
+            cutter = std::make_unique<reader::Cutter>(*input.source, opt.block_bytes,
+                                                      opt.cut_blocks ? opt.block_cap : 0,
+                                                      opt.max_game_size);
+            first = cutter->next(block);
+        }
+        state.store(ready, std::memory_order_release);
+    }
+};
+
 // The serial first stage: opens the jobs' inputs in turn and cuts them into blocks that the
 // workers split into games (reader/cutter.hpp); where an input has no cut within a block's
 // cap, the rest of it is split here by one GameReader, into batches of games.
 class Reader {
 public:
     Reader(Plan const& plan, PipelineOptions const& options, std::atomic<bool> const& stop)
-        : plan_(plan), opt_(options), stop_(stop) {}
+        : plan_(plan), opt_(options), stop_(stop), opened_(plan.jobs.size()) {}
+
+    // Waits for the jobs opened ahead (inside the arena that runs them).
+    void finish() { ahead_tasks_.wait(); }
 
     // The next batch, or false when every job is done (or the writer asked to stop).
     bool next(Batch& b) {
         if (stop_.load(std::memory_order_relaxed)) return false;
         if (!cutter_) {
             if (job_ == plan_.jobs.size()) return false;
-            Job const& job = plan_.jobs[job_];
-            if (job.input == "-" && opt_.stdin_closed)
-                input_ = {nullptr, io::Compression::none,
-                          job.display + ": standard input is closed"};
+            std::shared_ptr<Opened> o = std::move(opened_[job_]);
+            if (!o) o = std::make_shared<Opened>();
+            open_ahead();
+            if (o->claim())
+                o->open(plan_.jobs[job_], opt_);
             else
-                input_ = io::open_input(job.input, job.display, opt_.max_window);
+                while (o->state.load(std::memory_order_acquire) != Opened::ready)
+                    std::this_thread::yield();
+            input_ = std::move(o->input);
             b.job = job_;
             b.first = true;
             if (!input_.source) {
@@ -63,14 +105,35 @@ public:
                 ++job_;
                 return true;
             }
-            // Without cuts (tests: as before blocks), the cutter gives up at once.
-            cutter_ = std::make_unique<reader::Cutter>(*input_.source, opt_.block_bytes,
-                                                       opt_.cut_blocks ? opt_.block_cap : 0,
-                                                       opt_.max_game_size);
+            cutter_ = std::move(o->cutter);
+            b.block = std::move(o->block);
+            return cut(o->first, b);
         }
         b.job = job_;
         if (rest_) return next_rest(b);
-        switch (cutter_->next(b.block)) {
+        return cut(cutter_->next(b.block), b);
+    }
+
+private:
+    // Jobs opened ahead: the next few small files (no larger than a block: what is opened
+    // ahead holds at most a block each), as many as there are threads, and none at -j1.
+    void open_ahead() {
+        if (opt_.threads < 2) return;
+        std::size_t const end = std::min(plan_.jobs.size(), job_ + 1 + opt_.threads);
+        for (std::size_t j = std::max(job_ + 1, ahead_end_); j < end; ++j) {
+            Job const& job = plan_.jobs[j];
+            if (job.input == "-" || !job.size_known || job.size > opt_.block_bytes) continue;
+            opened_[j] = std::make_shared<Opened>();
+            ahead_tasks_.run([o = opened_[j], &job, this] {
+                if (o->claim()) o->open(job, opt_);
+            });
+        }
+        ahead_end_ = std::max(ahead_end_, end);
+    }
+
+    // Hands out what the cutter found for the current job.
+    bool cut(reader::Cutter::Next next, Batch& b) {
+        switch (next) {
         case reader::Cutter::Next::block:
             b.split = true;
             b.new_region = true;
@@ -95,7 +158,6 @@ public:
         return next_rest(b);
     }
 
-private:
     // The rest of a job with no cut within a block's cap: batches of games split here.
     bool next_rest(Batch& b) {
         bool const more = rest_->next_batch(b.games, opt_.batch_bytes, opt_.batch_games);
@@ -125,6 +187,12 @@ private:
     std::unique_ptr<pgn::GameReader> rest_;
     std::uint64_t rest_offset_ = 0;
     std::uint64_t consumed_before_ = 0;
+    // Opened ahead, by job (null: not opened ahead; taken when its turn comes). Its task
+    // shares it (the task may start after the reader has opened and dropped it); every task
+    // is waited for by finish().
+    std::vector<std::shared_ptr<Opened>> opened_;
+    std::size_t ahead_end_ = 0; // jobs before this have been considered for opening ahead
+    tbb::task_group ahead_tasks_;
 };
 
 // The serial stage between the two parallel ones: the games of each region get their lines
@@ -517,6 +585,11 @@ void run_pipeline(Plan const& plan, PipelineOptions const& options, Sinks const&
     StageTimes times;
     using enum tbb::filter_mode;
     arena.execute([&] {
+        // The tasks opening jobs ahead are waited for, however the pipeline ends.
+        struct Finish {
+            Reader& r;
+            ~Finish() { r.finish(); }
+        } finish{reader};
         tbb::parallel_pipeline(
             tokens, tbb::make_filter<void, Batch*>(serial_in_order, [&](tbb::flow_control& fc) {
                         auto const c = times.clock(StageTimes::read);
