@@ -1,26 +1,21 @@
 // pgn-iccf: command line -> options -> batch run -> exit status. Nothing else lives here.
 #include "batch/run.hpp"
 #include "io/cleanup.hpp"
+#include "io/process.hpp"
 #include "notation/notation.hpp"
 #include "pgn/writer.hpp"
 
 #include <boost/program_options.hpp>
 
 #include <algorithm>
-#include <cerrno>
 #include <charconv>
 #include <cstdio>
 #include <exception>
-#include <fcntl.h>
 #include <iostream>
 #include <limits>
-#if __has_include(<malloc.h>)
-#include <malloc.h>
-#endif
 #include <optional>
 #include <string>
 #include <thread>
-#include <unistd.h>
 #include <vector>
 
 namespace po = boost::program_options;
@@ -257,19 +252,6 @@ std::string settle(Cli& c, po::variables_map const& vm) {
     return "";
 }
 
-// A closed standard stream must not let the first file we open take its descriptor (the
-// rejects file would receive the converted games, or the output our diagnostics): each is
-// opened on /dev/null, and the run told which were closed. False if that fails.
-bool guard_standard_streams(batch::RunOptions& run) {
-    for (int fd = 0; fd <= 2; ++fd) {
-        if (::fcntl(fd, F_GETFD) >= 0 || errno != EBADF) continue;
-        if (::open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY) != fd) return false;
-        run.pipeline.stdin_closed |= fd == 0;
-        run.plan.stdout_closed |= fd == 1;
-    }
-    return true;
-}
-
 int usage_error(std::string const& message) {
     std::fprintf(stderr, "pgn-iccf: error: %s\nTry 'pgn-iccf --help'.\n", message.c_str());
     return 2;
@@ -279,14 +261,12 @@ int usage_error(std::string const& message) {
 
 int main(int argc, char** argv) {
     Cli cli;
-    if (!guard_standard_streams(cli.run)) return 2;
-#ifdef M_MMAP_THRESHOLD
-    // Blocks of 1 MiB and more (the buffers of a large game) are mapped on their own, so that
-    // freeing one gives its memory back at once and growing one remaps it without a copy.
-    // glibc's default threshold adapts upwards after such a block is freed, and large games'
-    // buffers would then stay in the heap, counted in the peak memory for the rest of the run.
-    ::mallopt(M_MMAP_THRESHOLD, 1 << 20);
-#endif
+    // The run is told which standard streams were closed (they now read or write /dev/null).
+    auto const closed = io::guard_standard_streams();
+    if (!closed) return 2;
+    cli.run.pipeline.stdin_closed = closed->in;
+    cli.run.plan.stdout_closed = closed->out;
+    io::map_large_blocks_alone();
     Table table;
     describe(table, cli);
     po::variables_map vm;
@@ -313,7 +293,7 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (std::string const e = settle(cli, vm); !e.empty()) return usage_error(e);
-    cli.run.progress = cli.run.progress || ::isatty(STDERR_FILENO) != 0;
+    cli.run.progress = cli.run.progress || io::standard_error_is_terminal();
     io::install_signal_cleanup();
     try {
         return batch::exit_status(batch::run(cli.run, stderr));
