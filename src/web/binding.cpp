@@ -207,8 +207,9 @@ val run_convert(val const& input, val const& options, val const& progress) {
         diagnostics.call<void>("push", d);
         sum.io_failure = true;
         sum.unreadable = 1;
-    } else {
-        sum.files = 1;
+    }
+    sum.files = 1; // the one input, read or not
+    if (sum.unreadable == 0) {
         MemorySource source(bytes.view());
         pgn::GameReader reader(source);
         // The output is about the size of the input (numeric and SAN moves differ by a few
