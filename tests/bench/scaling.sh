@@ -15,7 +15,9 @@
 #      all in ns per input byte (per decoded byte for the .zst);
 #   3. measures -jN for every N from 1 to the cores this machine has (wall time, best of
 #      ROUNDS, default 3): plain SAN -> numeric, and .zst in to /dev/null;
-#   4. prints the Amdahl prediction for 16 threads.
+#   4. prints the Amdahl prediction for 16 threads;
+# and, between 2 and 3, the serial stages of a tree of small files (directory mode) and what
+# they predict for 16 threads.
 #
 # The model: the serial part S = read + write per byte runs on one thread at a time, the
 # parallel part P = convert per byte is shared by N threads, so
@@ -131,6 +133,35 @@ awk -v b="$bytes" -v pr="$p_read" -v pc="$p_conv" -v pw="$p_write" -v px="$p_res
   printf "  %-34s %8.3f %8.3f\n", "rest of the CPU time (decoding...)", px*n, zx*n
   printf "  zstd -d alone: %.3f ns per decoded byte of CPU, %.2f s wall (%.0f MB/s)\n", dc*n, dw, b/dw/1e6
 }'
+
+# 2b. A tree of small files (directory mode): the mixed bench cut into files of about 25 KB
+# (split -C 25000), converted into a folder at -j4 (the thread count from which the next
+# small inputs are opened ahead on the workers), the run with the least CPU time. Serial:
+# read + write (+ numbering); parallel: the rest of the process's CPU time (converting,
+# writing each output file, and opening the inputs ahead).
+mkdir "$tmp/tree"
+split -C 25000 -d -a 6 --additional-suffix=.pgn "$tmp/mixed.pgn" "$tmp/tree/part"
+tree_files=$(find "$tmp/tree" -type f | wc -l)
+: > "$tmp/tree.stages"
+for ((r = 0; r < rounds; r++)); do
+  rm -rf "$tmp/tree-out"
+  PGN_ICCF_STAGE_TIMES=1 timed "$tmp/t" "$bin" -q -j4 -o "$tmp/tree-out" "$tmp/tree"
+  grep 'stage times:' "$tmp/err" |
+    sed -E 's/.*read ([0-9.]+) s, convert ([0-9.]+) s, write ([0-9.]+) s(, number ([0-9.]+) s)?.*/\1 \3 \5/' |
+    paste -d' ' - "$tmp/t" |
+    awk '{cpu = $5 + $6; printf "%.6f %s %.6f\n", cpu, $1, $2 + ($3 == "" ? 0 : $3)}' >> "$tmp/tree.stages"
+done
+rm -rf "$tmp/tree-out"
+read -r t_cpu t_read t_write < <(best "$tmp/tree.stages")
+echo
+awk -v n="$tree_files" -v cpu="$t_cpu" -v r="$t_read" -v w="$t_write" 'BEGIN {
+  S = r + w; P = cpu - S
+  printf "tree of %d files of about 25 KB (-j4, CPU time per file): read %.1f us, write %.1f us, the rest %.1f us\n",
+         n, r / n * 1e6, w / n * 1e6, P / n * 1e6
+  t16 = S + P / 16; pipe = cpu / 16; if (r > pipe) pipe = r; if (w > pipe) pipe = w
+  printf "  tree: Amdahl at 16 threads %.2fx, pipeline bound at 16 threads %.2fx\n", cpu / t16, cpu / pipe
+}'
+rm -rf "$tmp/tree"
 
 # 3. Measured -jN, wall time, best of ROUNDS.
 echo
