@@ -153,8 +153,7 @@ BOOST_AUTO_TEST_CASE(a_tree_of_small_files_gives_the_same_bytes_for_every_thread
     fs::path dir = fresh_dir("tree-threads");
     auto files = [](fs::path const& root) {
         std::map<std::string, std::string> m;
-        for (auto const& e : fs::recursive_directory_iterator(root))
-            if (e.is_regular_file()) m[fs::relative(e.path(), root).string()] = read_file(e.path());
+        for (std::string const& f : tree(root)) m[f] = read_file(root / f);
         return m;
     };
     std::map<std::string, std::string> out1;
