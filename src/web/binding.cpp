@@ -195,6 +195,7 @@ val run_convert(val const& input, val const& options, val const& progress) {
     // The input check of the command line (io::open_input): the first 4 KiB.
     io::Sniffed const sniffed = io::sniff(bytes.view().substr(0, 4096));
     std::uint64_t bytes_read = 0;
+    sum.files = 1; // the one input, read or not
     if (!sniffed.text || sniffed.compression != io::Compression::none) {
         std::string const what = sniffed.text ? std::string(io::name(sniffed.compression)) +
                                                     " data (decompress it first)"
@@ -207,9 +208,7 @@ val run_convert(val const& input, val const& options, val const& progress) {
         diagnostics.call<void>("push", d);
         sum.io_failure = true;
         sum.unreadable = 1;
-    }
-    sum.files = 1; // the one input, read or not
-    if (sum.unreadable == 0) {
+    } else {
         MemorySource source(bytes.view());
         pgn::GameReader reader(source);
         // The output is about the size of the input (numeric and SAN moves differ by a few
