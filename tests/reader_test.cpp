@@ -364,6 +364,85 @@ BOOST_AUTO_TEST_CASE(game_boundaries) {
     }
 }
 
+// The splitter skips movetext in windows of 32 bytes (split_scan.hpp's skip_plain, in builds
+// with AVX2): a comment crossing a window's end, braces that do not alternate, a line end
+// inside a comment, a LF before a tag or a blank line, and results glued to digits must cut
+// the same wherever they fall in a window. Each case is shifted by 0 to 70 blanks after its
+// first move, and by as many plain moves, and a game follows it.
+BOOST_AUTO_TEST_CASE(movetext_cuts_at_every_window_position) {
+    struct Case {
+        char const* name;
+        std::string_view rest; // after "1. e4 " and the shift
+        std::vector<std::string_view>
+            games; // the first game's text after the shift, then the others
+    };
+    Case const cases[] = {
+        {"clock comments, result",
+         "{ [%clk 0:01:00] } e5 { [%clk 0:00:59] } 2. Nf3 1-0\n*\n",
+         {"{ [%clk 0:01:00] } e5 { [%clk 0:00:59] } 2. Nf3 1-0\n", "*\n"}},
+        {"result inside a long comment",
+         "{ a comment of more than thirty-two bytes 1-0 and on } e5 0-1\n*\n",
+         {"{ a comment of more than thirty-two bytes 1-0 and on } e5 0-1\n", "*\n"}},
+        {"result inside a comment over several windows",
+         "{ a comment of more than sixty-four bytes, over two windows or three: 1-0, and on } e5 "
+         "0-1\n*\n",
+         {"{ a comment of more than sixty-four bytes, over two windows or three: 1-0, and on } e5 "
+          "0-1\n",
+          "*\n"}},
+        {"a brace inside a comment",
+         "{ a { b } e5 { c } 1/2-1/2\n*\n",
+         {"{ a { b } e5 { c } 1/2-1/2\n", "*\n"}},
+        {"a stray closing brace", "} e5 } { c } 0-1\n*\n", {"} e5 } { c } 0-1\n", "*\n"}},
+        {"a tag-like line in a comment",
+         "{ see\n[Event \"x\"] } e5 *\n",
+         {"{ see\n", "[Event \"x\"] } e5 *\n"}},
+        {"a line end in a comment, no tag",
+         "{ see\nmore } e5 *\n*\n",
+         {"{ see\nmore } e5 *\n", "*\n"}},
+        {"no result, the next tag section",
+         "e5 2. Nf3\n[Event \"b\"]\n*\n",
+         {"e5 2. Nf3\n", "[Event \"b\"]\n*\n"}},
+        {"no result, a blank line and 1.", "e5 2. Nf3\n\n1. d4 *\n", {"e5 2. Nf3\n", "1. d4 *\n"}},
+        {"lines going on",
+         "e5\n2. Nf3\nNc6\n3. Bb5 10. a3 1-0\n*\n",
+         {"e5\n2. Nf3\nNc6\n3. Bb5 10. a3 1-0\n", "*\n"}},
+        {"digits that start no result",
+         "e5 10. Nf3 h1 19. a1=Q 0-1\n*\n",
+         {"e5 10. Nf3 h1 19. a1=Q 0-1\n", "*\n"}},
+        {"result after a comment", "e5 {x}1-0\n*\n", {"e5 {x}1-0\n", "*\n"}},
+        {"a line comment", "e5 ; 1-0 {\n2. Nf3 *\n", {"e5 ; 1-0 {\n2. Nf3 *\n"}},
+        {"a variation", "(1. d4 1-0) e5 *\n", {"(1. d4 1-0) e5 *\n"}},
+        {"CRLF", "e5\r\n2. Nf3\r\n*\r\n*\r\n", {"e5\r\n2. Nf3\r\n*\r\n", "*\r\n"}},
+        {"a comment never closed", "{ open e5 *\n", {"{ open e5 *\n"}},
+    };
+    // A game after each case, so that the case is not in the input's last 32 bytes (which
+    // the scalar loop reads alone).
+    std::string_view const tail =
+        "[Event \"z\"]\n\n1. d4 d5 2. c4 c6 3. Nf3 Nf6 4. Nc3 e6 5. Bg5 Be7 *\n";
+    for (auto const& c : cases) {
+        for (std::size_t shift = 0; shift <= 70; ++shift) {
+            for (bool moves : {false, true}) {
+                BOOST_TEST_CONTEXT(c.name << ", shift " << shift
+                                          << (moves ? " moves" : " blanks")) {
+                    std::string pad;
+                    for (std::size_t i = 0; i < shift; ++i) pad += moves ? "Nf3 Nf6 " : " ";
+                    std::string const head = "[Event \"a\"]\n\n1. e4 " + pad;
+                    std::string const input = head + std::string(c.rest) + std::string(tail);
+                    for (std::size_t chunk : {64, 4096}) {
+                        auto const s = split(input, chunk);
+                        BOOST_TEST(s.reproduces);
+                        BOOST_TEST_REQUIRE(s.games.size() == c.games.size() + 1);
+                        BOOST_TEST(s.games[0] == head + std::string(c.games[0]));
+                        for (std::size_t i = 1; i != c.games.size(); ++i)
+                            BOOST_TEST(s.games[i] == c.games[i]);
+                        BOOST_TEST(s.games.back() == tail);
+                    }
+                }
+            }
+        }
+    }
+}
+
 // Text between games comes out as GamePart::text (number 0), whole and in order.
 BOOST_AUTO_TEST_CASE(text_between_games) {
     std::string_view const input = "From: x@y\nSubject: z\n\n[Event \"a\"]\n*\n"

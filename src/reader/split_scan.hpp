@@ -81,10 +81,16 @@ inline char const* skip_tag_pair(char const* p, char const* le) {
     return (q != le && *q == ']') ? q + 1 : le;
 }
 
-// Skips movetext bytes that cannot matter to the splitter, 32 at a time: everything but line
-// ends, '{', ';', '(', ')', and result starts ('1', '0', '*', 0xC2) after a byte that may
-// precede a result (a superset of what the exact check below accepts). p - 1 must be valid.
-// The scalar loop of the caller handles the rest.
+// Skips movetext bytes that cannot matter to the splitter, 32 at a time. It stops at (a
+// superset of what the caller's scalar loop acts on): a CR; a LF before a blank, a control
+// byte, '[' or '%' (a LF before any other byte only goes on with movetext); ';', '(', ')';
+// a result start after a byte that may precede a result ('*', 0xC2, and '1' or '0' before
+// '-' or '/': "1-0", "0-1", "1/2-1/2", "1/2"); and the '{' of a comment that holds a line
+// end. A comment closed on its line is skipped whole, whatever it holds (the caller's
+// short_comment_end and brace case skip it too), across windows if need be; where braces do
+// not alternate in a window, it stops at the first brace. It never returns inside a
+// comment: at the limit, within one, it returns its '{'. p must be outside comments; p - 1
+// and p[32] must be readable. The scalar loop of the caller handles the rest.
 inline char const* skip_plain(char const* p, char const* limit) {
 #ifdef __AVX2__
     // Both classifications use two nibble lookups (a byte is in a class when
@@ -114,17 +120,73 @@ inline char const* skip_plain(char const* p, char const* limit) {
     auto const none = [&](__m256i v) {
         return static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, zero)));
     };
-    while (limit - p >= 32) {
+    auto const is = [](__m256i v, char c) {
+        return static_cast<std::uint32_t>(
+            _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(c))));
+    };
+    std::uint32_t carry = 0; // all ones: the window starts inside a comment, opened at:
+    char const* opened = nullptr;
+    while (limit - p > 32) {
         __m256i const x = _mm256_loadu_si256(reinterpret_cast<__m256i const*>(p));
         __m256i const prev = _mm256_loadu_si256(reinterpret_cast<__m256i const*>(p - 1));
+        __m256i const next = _mm256_loadu_si256(reinterpret_cast<__m256i const*>(p + 1));
         __m256i const cx = classes(x, x_lo, x_hi);
         std::uint32_t const special = ~none(_mm256_and_si256(cx, _mm256_set1_epi8(1 | 2 | 8 | 32)));
-        std::uint32_t const result = ~none(_mm256_and_si256(cx, _mm256_set1_epi8(4 | 16 | 64)));
+        std::uint32_t result = ~none(_mm256_and_si256(cx, _mm256_set1_epi8(4 | 16 | 64)));
         std::uint32_t const before = ~none(classes(prev, prev_lo, prev_hi));
-        std::uint32_t const mask = special | (result & before);
-        if (mask != 0) return p + std::countr_zero(mask);
+        // A digit starts a result only before '-' or '/'.
+        std::uint32_t const digit = is(x, '1') | is(x, '0');
+        result &= ~digit | is(next, '-') | is(next, '/');
+        // A LF before a byte that is not whitespace (0x00-0x20, DEL), '[' or '%'.
+        std::uint32_t const goes_on = (static_cast<std::uint32_t>(_mm256_movemask_epi8(
+                                           _mm256_cmpgt_epi8(next, _mm256_set1_epi8(0x20)))) |
+                                       static_cast<std::uint32_t>(_mm256_movemask_epi8(next))) &
+                                      ~(is(next, 0x7F) | is(next, '[') | is(next, '%'));
+        std::uint32_t const open = is(x, '{');
+        std::uint32_t stops = (special & ~open & ~(is(x, '\n') & goes_on)) | (result & before);
+        // Comments: with the braces alternating ('{' outside, '}' inside: the usual case), the
+        // bytes inside are those after an odd number of braces, a prefix XOR (`open` bits
+        // included, and the '}' added). A comment may cross into the next window (`carry`).
+        std::uint32_t const close = is(x, '}');
+        std::uint32_t const braces = open | close;
+        std::uint32_t after = braces; // after[i]: an odd number of braces up to byte i
+        after ^= after << 1;
+        after ^= after << 2;
+        after ^= after << 4;
+        after ^= after << 8;
+        after ^= after << 16;
+        after ^= carry;
+        std::uint32_t const before_byte = after ^ braces;
+        // Braces that do not alternate ('{' inside a comment, '}' outside one): the scalar
+        // loop takes over at the first brace (or at the carried comment's '{').
+        if ((open & before_byte) != 0 || (close & ~before_byte) != 0) {
+            if (carry != 0) return opened;
+            std::uint32_t const m = stops | braces;
+            return p + std::countr_zero(m);
+        }
+        std::uint32_t const inside = after | close;
+        std::uint32_t const line_ends = is(x, '\n') | is(x, '\r');
+        std::uint32_t const broken = line_ends & inside; // a comment over a line end
+        std::uint32_t const out = stops & ~inside;
+        if ((out | broken) != 0) {
+            // The first of: a stop outside comments, the '{' of the first comment that holds
+            // a line end (which the scalar loop reads line by line).
+            std::uint32_t const le = broken & -broken;
+            if (le != 0 && (out & (le - 1)) == 0) {
+                std::uint32_t const openers = open & (le - 1);
+                return openers == 0 ? opened : p + (31 - std::countl_zero(openers));
+            }
+            return p + std::countr_zero(out);
+        }
+        if (after >> 31 != 0) { // a comment goes on in the next window
+            if (open != 0) opened = p + (31 - std::countl_zero(open)); // the last brace
+            carry = ~std::uint32_t{0};
+        } else {
+            carry = 0;
+        }
         p += 32;
     }
+    if (carry != 0) return opened; // the scalar loop reads the comment
 #endif
     (void)limit;
     return p;
