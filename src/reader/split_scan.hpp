@@ -81,7 +81,8 @@ inline char const* skip_tag_pair(char const* p, char const* le) {
     return (q != le && *q == ']') ? q + 1 : le;
 }
 
-// Skips movetext bytes that cannot matter to the splitter, 32 at a time. It stops at (a
+// Skips movetext bytes that cannot matter to the splitter, a window of 32 bytes at a time (64
+// with AVX-512BW). It stops at (a
 // superset of what the caller's scalar loop acts on): a CR; a LF before a blank, a control
 // byte, '[' or '%' (a LF before any other byte only goes on with movetext); ';', '(', ')';
 // a result start after a byte that may precede a result ('*', 0xC2, and '1' or '0' before
@@ -90,101 +91,154 @@ inline char const* skip_tag_pair(char const* p, char const* le) {
 // short_comment_end and brace case skip it too), across windows if need be; where braces do
 // not alternate in a window, it stops at the first brace. It never returns inside a
 // comment: at the limit, within one, it returns its '{'. p must be outside comments; p - 1
-// and p[32] must be readable. The scalar loop of the caller handles the rest.
-inline char const* skip_plain(char const* p, char const* limit) {
-#ifdef __AVX2__
-    // Both classifications use two nibble lookups (a byte is in a class when
-    // lo[low nibble] & hi[high nibble] has one of the class's bits):
-    // - the byte itself: 1 LF CR, 2 ( ), 8 ;, 32 { (special); 4 *, 16 0 1, 64 0xC2 (result start);
-    // - the byte before: bytes that may precede a result: control bytes and space (1, 2),
-    //   $ ( ) . (2), ; [ { (4, 8, 16), ] } (8, 16), DEL (16); not '"'.
-    __m256i const x_lo =
-        _mm256_setr_epi8(16, 16, 64, 0, 0, 0, 0, 0, 2, 2, 1 | 4, 8 | 32, 0, 1, 0, 0, 16, 16, 64, 0,
-                         0, 0, 0, 0, 2, 2, 1 | 4, 8 | 32, 0, 1, 0, 0);
-    __m256i const x_hi =
-        _mm256_setr_epi8(1, 0, 2 | 4, 8 | 16, 0, 0, 0, 32, 0, 0, 0, 0, 64, 0, 0, 0, 1, 0, 2 | 4,
-                         8 | 16, 0, 0, 0, 32, 0, 0, 0, 0, 64, 0, 0, 0);
-    __m256i const prev_lo =
-        _mm256_setr_epi8(1 | 2, 1, 1, 1, 1 | 2, 1, 1, 1, 1 | 2, 1 | 2, 1, 1 | 4 | 8 | 16, 1,
-                         1 | 8 | 16, 1 | 2, 1 | 16, 1 | 2, 1, 1, 1, 1 | 2, 1, 1, 1, 1 | 2, 1 | 2, 1,
-                         1 | 4 | 8 | 16, 1, 1 | 8 | 16, 1 | 2, 1 | 16);
-    __m256i const prev_hi = _mm256_setr_epi8(1, 1, 2, 4, 0, 8, 0, 16, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1,
-                                             2, 4, 0, 8, 0, 16, 0, 0, 0, 0, 0, 0, 0, 0);
-    __m256i const nibble = _mm256_set1_epi8(0x0F);
-    __m256i const zero = _mm256_setzero_si256();
-    auto const classes = [&](__m256i v, __m256i lo, __m256i hi) {
+// and p[64] must be readable. The scalar loop of the caller handles the rest.
+#if defined(__AVX2__)
+// What skip_plain needs of the window at p (p[-1] and p[width] readable): the bytes it stops at
+// outside comments, braces and line ends, one bit a byte.
+#if defined(__AVX512BW__)
+using SkipMask = std::uint64_t;
+inline constexpr int skip_width = 64;
+#else
+using SkipMask = std::uint32_t;
+inline constexpr int skip_width = 32;
+#endif
+struct SkipMasks {
+    SkipMask stops = 0; // every stop but '{'
+    SkipMask open = 0, close = 0, line_ends = 0;
+};
+
+// Both classifications use two nibble lookups (a byte is in a class when
+// lo[low nibble] & hi[high nibble] has one of the class's bits):
+// - the byte itself: 1 LF CR, 2 ( ), 8 ;, 32 { (special); 4 *, 16 0 1, 64 0xC2 (result start);
+// - the byte before: bytes that may precede a result: control bytes and space (1, 2),
+//   $ ( ) . (2), ; [ { (4, 8, 16), ] } (8, 16), DEL (16); not '"'.
+// Each table is repeated in every 16-byte lane.
+constexpr std::array<char, 64> lanes(std::array<int, 16> t) {
+    std::array<char, 64> r{};
+    for (std::size_t i = 0; i < r.size(); ++i) r[i] = static_cast<char>(t[i % 16]);
+    return r;
+}
+alignas(64) inline constexpr std::array<char, 64> skip_x_lo = lanes({16, 16, 64, 0, 0, 0, 0, 0, 2,
+                                                                     2, 1 | 4, 8 | 32, 0, 1, 0, 0});
+alignas(64) inline constexpr std::array<char, 64> skip_x_hi = lanes({1, 0, 2 | 4, 8 | 16, 0, 0, 0,
+                                                                     32, 0, 0, 0, 0, 64, 0, 0, 0});
+alignas(64) inline constexpr std::array<char, 64> skip_prev_lo = lanes({1 | 2, 1, 1, 1, 1 | 2, 1, 1,
+                                                                        1, 1 | 2, 1 | 2, 1,
+                                                                        1 | 4 | 8 | 16, 1,
+                                                                        1 | 8 | 16, 1 | 2, 1 | 16});
+alignas(64) inline constexpr std::array<char, 64> skip_prev_hi = lanes({1, 1, 2, 4, 0, 8, 0, 16, 0,
+                                                                        0, 0, 0, 0, 0, 0, 0});
+
+inline SkipMasks skip_masks(char const* p) {
+#if defined(__AVX512BW__)
+    using V = __m512i;
+    auto const table = [](std::array<char, 64> const& t) { return _mm512_load_si512(t.data()); };
+    V const nibble = _mm512_set1_epi8(0x0F);
+    auto const classes = [&](V v, V lo, V hi) {
+        return _mm512_and_si512(
+            _mm512_shuffle_epi8(lo, _mm512_and_si512(v, nibble)),
+            _mm512_shuffle_epi8(hi, _mm512_and_si512(_mm512_srli_epi16(v, 4), nibble)));
+    };
+    auto const any = [](V v, int bits) {
+        return SkipMask{_mm512_test_epi8_mask(v, _mm512_set1_epi8(static_cast<char>(bits)))};
+    };
+    auto const is = [](V v, char c) {
+        return SkipMask{_mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(c))};
+    };
+    V const x = _mm512_loadu_si512(p);
+    V const prev = _mm512_loadu_si512(p - 1);
+    V const next = _mm512_loadu_si512(p + 1);
+    SkipMask const above_space = _mm512_cmpgt_epi8_mask(next, _mm512_set1_epi8(0x20)) |
+                                 _mm512_movepi8_mask(next); // bytes 0x21-0x7F, 0x80-0xFF
+#else
+    using V = __m256i;
+    auto const table = [](std::array<char, 64> const& t) {
+        return _mm256_load_si256(reinterpret_cast<V const*>(t.data()));
+    };
+    V const nibble = _mm256_set1_epi8(0x0F);
+    auto const classes = [&](V v, V lo, V hi) {
         return _mm256_and_si256(
             _mm256_shuffle_epi8(lo, _mm256_and_si256(v, nibble)),
             _mm256_shuffle_epi8(hi, _mm256_and_si256(_mm256_srli_epi16(v, 4), nibble)));
     };
-    auto const none = [&](__m256i v) {
-        return static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, zero)));
+    auto const any = [](V v, int bits) {
+        return ~static_cast<SkipMask>(_mm256_movemask_epi8(
+            _mm256_cmpeq_epi8(_mm256_and_si256(v, _mm256_set1_epi8(static_cast<char>(bits))),
+                              _mm256_setzero_si256())));
     };
-    auto const is = [](__m256i v, char c) {
-        return static_cast<std::uint32_t>(
+    auto const is = [](V v, char c) {
+        return static_cast<SkipMask>(
             _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(c))));
     };
-    std::uint32_t carry = 0; // all ones: the window starts inside a comment, opened at:
+    V const x = _mm256_loadu_si256(reinterpret_cast<V const*>(p));
+    V const prev = _mm256_loadu_si256(reinterpret_cast<V const*>(p - 1));
+    V const next = _mm256_loadu_si256(reinterpret_cast<V const*>(p + 1));
+    SkipMask const above_space =
+        static_cast<SkipMask>(
+            _mm256_movemask_epi8(_mm256_cmpgt_epi8(next, _mm256_set1_epi8(0x20)))) |
+        static_cast<SkipMask>(_mm256_movemask_epi8(next)); // bytes 0x21-0x7F, 0x80-0xFF
+#endif
+    V const x_lo = table(skip_x_lo), x_hi = table(skip_x_hi);
+    V const prev_lo = table(skip_prev_lo), prev_hi = table(skip_prev_hi);
+    V const cx = classes(x, x_lo, x_hi);
+    SkipMask const special = any(cx, 1 | 2 | 8 | 32);
+    SkipMask result = any(cx, 4 | 16 | 64);
+    SkipMask const before = any(classes(prev, prev_lo, prev_hi), 0xFF);
+    // A digit starts a result only before '-' or '/'.
+    result &= ~(is(x, '1') | is(x, '0')) | is(next, '-') | is(next, '/');
+    // A LF before a byte that is not whitespace (0x00-0x20, DEL), '[' or '%' goes on.
+    SkipMask const goes_on = above_space & ~(is(next, 0x7F) | is(next, '[') | is(next, '%'));
+    SkipMasks m;
+    SkipMask const lf = is(x, '\n');
+    m.open = is(x, '{');
+    m.close = is(x, '}');
+    m.line_ends = lf | is(x, '\r');
+    m.stops = (special & ~m.open & ~(lf & goes_on)) | (result & before);
+    return m;
+}
+#endif
+
+inline char const* skip_plain(char const* p, char const* limit) {
+#ifdef __AVX2__
+    constexpr int top = skip_width - 1;
+    SkipMask carry = 0; // all ones: the window starts inside a comment, opened at:
     char const* opened = nullptr;
-    while (limit - p > 32) {
-        __m256i const x = _mm256_loadu_si256(reinterpret_cast<__m256i const*>(p));
-        __m256i const prev = _mm256_loadu_si256(reinterpret_cast<__m256i const*>(p - 1));
-        __m256i const next = _mm256_loadu_si256(reinterpret_cast<__m256i const*>(p + 1));
-        __m256i const cx = classes(x, x_lo, x_hi);
-        std::uint32_t const special = ~none(_mm256_and_si256(cx, _mm256_set1_epi8(1 | 2 | 8 | 32)));
-        std::uint32_t result = ~none(_mm256_and_si256(cx, _mm256_set1_epi8(4 | 16 | 64)));
-        std::uint32_t const before = ~none(classes(prev, prev_lo, prev_hi));
-        // A digit starts a result only before '-' or '/'.
-        std::uint32_t const digit = is(x, '1') | is(x, '0');
-        result &= ~digit | is(next, '-') | is(next, '/');
-        // A LF before a byte that is not whitespace (0x00-0x20, DEL), '[' or '%'.
-        std::uint32_t const goes_on = (static_cast<std::uint32_t>(_mm256_movemask_epi8(
-                                           _mm256_cmpgt_epi8(next, _mm256_set1_epi8(0x20)))) |
-                                       static_cast<std::uint32_t>(_mm256_movemask_epi8(next))) &
-                                      ~(is(next, 0x7F) | is(next, '[') | is(next, '%'));
-        std::uint32_t const open = is(x, '{');
-        std::uint32_t stops = (special & ~open & ~(is(x, '\n') & goes_on)) | (result & before);
+    while (limit - p > skip_width) {
+        SkipMasks const m = skip_masks(p);
         // Comments: with the braces alternating ('{' outside, '}' inside: the usual case), the
         // bytes inside are those after an odd number of braces, a prefix XOR (`open` bits
         // included, and the '}' added). A comment may cross into the next window (`carry`).
-        std::uint32_t const close = is(x, '}');
-        std::uint32_t const braces = open | close;
-        std::uint32_t after = braces; // after[i]: an odd number of braces up to byte i
-        after ^= after << 1;
-        after ^= after << 2;
-        after ^= after << 4;
-        after ^= after << 8;
-        after ^= after << 16;
+        SkipMask const braces = m.open | m.close;
+        SkipMask after = braces; // after[i]: an odd number of braces up to byte i
+        for (int shift = 1; shift < skip_width; shift *= 2) after ^= after << shift;
         after ^= carry;
-        std::uint32_t const before_byte = after ^ braces;
+        SkipMask const before_byte = after ^ braces;
         // Braces that do not alternate ('{' inside a comment, '}' outside one): the scalar
         // loop takes over at the first brace (or at the carried comment's '{').
-        if ((open & before_byte) != 0 || (close & ~before_byte) != 0) {
+        if ((m.open & before_byte) != 0 || (m.close & ~before_byte) != 0) {
             if (carry != 0) return opened;
-            std::uint32_t const m = stops | braces;
-            return p + std::countr_zero(m);
+            return p + std::countr_zero(m.stops | braces);
         }
-        std::uint32_t const inside = after | close;
-        std::uint32_t const line_ends = is(x, '\n') | is(x, '\r');
-        std::uint32_t const broken = line_ends & inside; // a comment over a line end
-        std::uint32_t const out = stops & ~inside;
+        SkipMask const inside = after | m.close;
+        SkipMask const broken = m.line_ends & inside; // a comment over a line end
+        SkipMask const out = m.stops & ~inside;
         if ((out | broken) != 0) {
             // The first of: a stop outside comments, the '{' of the first comment that holds
             // a line end (which the scalar loop reads line by line).
-            std::uint32_t const le = broken & -broken;
+            SkipMask const le = broken & -broken;
             if (le != 0 && (out & (le - 1)) == 0) {
-                std::uint32_t const openers = open & (le - 1);
-                return openers == 0 ? opened : p + (31 - std::countl_zero(openers));
+                SkipMask const openers = m.open & (le - 1);
+                return openers == 0 ? opened : p + (top - std::countl_zero(openers));
             }
             return p + std::countr_zero(out);
         }
-        if (after >> 31 != 0) { // a comment goes on in the next window
-            if (open != 0) opened = p + (31 - std::countl_zero(open)); // the last brace
-            carry = ~std::uint32_t{0};
+        if (after >> top != 0) { // a comment goes on in the next window
+            if (m.open != 0) opened = p + (top - std::countl_zero(m.open)); // the last brace
+            carry = ~SkipMask{0};
         } else {
             carry = 0;
         }
-        p += 32;
+        p += skip_width;
     }
     if (carry != 0) return opened; // the scalar loop reads the comment
 #endif
