@@ -104,17 +104,17 @@ public:
     // and without the line end. Comments before the tag section come before the tags;
     // comments after the result (and text after it, see above) come after result(): a writer
     // puts them before the termination marker.
-    virtual void comment(Token /*text*/, CommentKind) {}
+    virtual void comment(Token const& /*text*/, CommentKind) {}
     // A NAG `$n` (§8.2.4) or a symbolic glyph (±, ∓, ⩲, ⩱, =, ∞, ...), with its NAG value.
-    virtual void nag(Token /*text*/, std::uint8_t /*value*/) {}
+    virtual void nag(Token const& /*text*/, std::uint8_t /*value*/) {}
     // A recursive annotation variation (§8.2.5) starts at `open` (the '('). Return false to
     // skip its contents (no events until the matching end_variation).
-    virtual bool begin_variation(Token /*open*/) { return true; }
-    virtual void end_variation(Token /*close*/) {}
+    virtual bool begin_variation(Token const& /*open*/) { return true; }
+    virtual void end_variation(Token const& /*close*/) {}
     // The game termination marker (§8.2.6): 1-0, 0-1, 1/2-1/2, * (½-½, the old `1/2` and the
     // forfeits `(+)-(-)` `(-)-(+)` are passed as written; `1/2` and forfeits with a warning),
     // with the outcome and spelling read (syntax::result_spellings).
-    virtual void result(Token, syntax::Result) {}
+    virtual void result(Token const&, syntax::Result) {}
     virtual void end_game(GameEnd const&) {}
     // A problem in the input. Errors end the game (end_game follows with syntax_error set);
     // warnings do not.

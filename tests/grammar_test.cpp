@@ -45,24 +45,24 @@ public:
         add(s.append("]"));
         tokens.push_back(m);
     }
-    void comment(Token text, CommentKind kind) override {
+    void comment(Token const& text, CommentKind kind) override {
         add((kind == CommentKind::brace ? "C{" : "L{") + std::string(text.text) + "}");
         tokens.push_back(text);
     }
-    void nag(Token text, std::uint8_t value) override {
+    void nag(Token const& text, std::uint8_t value) override {
         add("N[" + std::string(text.text) + "=" + std::to_string(value) + "]");
         tokens.push_back(text);
     }
-    bool begin_variation(Token open) override {
+    bool begin_variation(Token const& open) override {
         add("(");
         tokens.push_back(open);
         return !skip_variations;
     }
-    void end_variation(Token close) override {
+    void end_variation(Token const& close) override {
         add(")");
         tokens.push_back(close);
     }
-    void result(Token r, syntax::Result value) override {
+    void result(Token const& r, syntax::Result value) override {
         add("R[" + std::string(r.text) + "]");
         tokens.push_back(r);
         results.push_back(value);

@@ -99,13 +99,13 @@ public:
     }
     void tag(parser::Token const&, parser::Token const&) override { ++tags; }
     void move(parser::Token const&, parser::Token const&) override { ++moves; }
-    void comment(parser::Token, parser::CommentKind) override { ++comments; }
-    void nag(parser::Token, std::uint8_t) override { ++nags; }
-    bool begin_variation(parser::Token) override {
+    void comment(parser::Token const&, parser::CommentKind) override { ++comments; }
+    void nag(parser::Token const&, std::uint8_t) override { ++nags; }
+    bool begin_variation(parser::Token const&) override {
         ++variations;
         return true;
     }
-    void result(parser::Token, syntax::Result) override { ++results; }
+    void result(parser::Token const&, syntax::Result) override { ++results; }
     void end_game(syntax::GameEnd const& e) override { syntax_errors += e.syntax_error; }
     void diagnostic(syntax::Diagnostic const& d) override {
         (d.severity == syntax::Severity::error ? errors : warnings) += 1;

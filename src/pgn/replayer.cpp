@@ -316,13 +316,13 @@ void Replayer::move(syntax::Token const& move, syntax::Token const& suffix) {
     ++moves_;
 }
 
-void Replayer::comment(syntax::Token text, syntax::CommentKind kind) {
+void Replayer::comment(syntax::Token const& text, syntax::CommentKind kind) {
     if (level_skip_ > 0 || muted()) return; // (dead is muted)
     if (line_ == LineState::cut) return;    // part of the variation's rest, kept verbatim
     out_->comment(text.text, kind);
 }
 
-void Replayer::nag(syntax::Token text, std::uint8_t value) {
+void Replayer::nag(syntax::Token const& text, std::uint8_t value) {
     if (level_skip_ > 0 || muted()) return; // (dead is muted)
     if (line_ != LineState::playing) {
         // A cut variation's rest is kept verbatim.
@@ -332,7 +332,7 @@ void Replayer::nag(syntax::Token text, std::uint8_t value) {
     out_->nag(value);
 }
 
-bool Replayer::begin_variation(syntax::Token open) {
+bool Replayer::begin_variation(syntax::Token const& open) {
     if (game_state_ == GameState::dead) return false;
     if (level_skip_ > 0 || !opt_.variations) {
         ++level_skip_;
@@ -380,7 +380,7 @@ void Replayer::open_variation(syntax::Location at) {
     if (!rejected()) out_->begin_variation();
 }
 
-void Replayer::end_variation(syntax::Token close) {
+void Replayer::end_variation(syntax::Token const& close) {
     if (game_state_ == GameState::dead) return;
     if (level_skip_ > 0) {
         --level_skip_;
@@ -412,7 +412,7 @@ void Replayer::close_variation(bool quiet, std::uint64_t end) {
     frames_.pop_back();
 }
 
-void Replayer::result(syntax::Token token, syntax::Result value) {
+void Replayer::result(syntax::Token const& token, syntax::Result value) {
     assert(!token.text.empty()); // empty: no result (result_)
     result_ = token;
     result_value_ = value;

@@ -123,11 +123,11 @@ private:
     void add_tag(syntax::Token const& name, syntax::Token const& value, bool plain);
     void begin_movetext() override;
     void move(syntax::Token const& move, syntax::Token const& suffix) override;
-    void comment(syntax::Token text, syntax::CommentKind kind) override;
-    void nag(syntax::Token text, std::uint8_t value) override;
-    bool begin_variation(syntax::Token open) override;
-    void end_variation(syntax::Token close) override;
-    void result(syntax::Token token, syntax::Result value) override;
+    void comment(syntax::Token const& text, syntax::CommentKind kind) override;
+    void nag(syntax::Token const& text, std::uint8_t value) override;
+    bool begin_variation(syntax::Token const& open) override;
+    void end_variation(syntax::Token const& close) override;
+    void result(syntax::Token const& token, syntax::Result value) override;
     void end_game(syntax::GameEnd const& end) override;
     void diagnostic(syntax::Diagnostic const& d) override;
 

@@ -27,9 +27,9 @@ public:
     std::uint64_t moves = 0, tokens = 0, errors = 0, warnings = 0;
     void tag(parser::Token const&, parser::Token const&) override { ++tokens; }
     void move(parser::Token const&, parser::Token const&) override { ++moves; }
-    void comment(parser::Token, parser::CommentKind) override { ++tokens; }
-    void nag(parser::Token, std::uint8_t) override { ++tokens; }
-    void result(parser::Token, syntax::Result) override { ++tokens; }
+    void comment(parser::Token const&, parser::CommentKind) override { ++tokens; }
+    void nag(parser::Token const&, std::uint8_t) override { ++tokens; }
+    void result(parser::Token const&, syntax::Result) override { ++tokens; }
     void diagnostic(syntax::Diagnostic const& d) override {
         (d.severity == syntax::Severity::error ? errors : warnings) += 1;
     }

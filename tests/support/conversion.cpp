@@ -165,7 +165,7 @@ public:
         has_last_ = true;
         ++moves;
     }
-    bool begin_variation(syntax::Token open) override {
+    bool begin_variation(syntax::Token const& open) override {
         if (!failure.empty()) return false;
         if (!has_last_) {
             fail(cat("our variation at ", show(open.where), " follows no move"));
@@ -176,7 +176,7 @@ public:
         has_last_ = false;
         return true;
     }
-    void end_variation(syntax::Token) override {
+    void end_variation(syntax::Token const&) override {
         if (!failure.empty() || stack_.empty()) return;
         cur_ = stack_.back().cur;
         before_ = stack_.back().before;

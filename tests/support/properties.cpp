@@ -223,20 +223,20 @@ public:
     void move(syntax::Token const& move, syntax::Token const& suffix) override {
         events.push_back({Ev::move, move, suffix});
     }
-    void comment(syntax::Token text, syntax::CommentKind kind) override {
+    void comment(syntax::Token const& text, syntax::CommentKind kind) override {
         events.push_back({Ev::comment, text, {}, int(kind)});
     }
-    void nag(syntax::Token text, std::uint8_t value) override {
+    void nag(syntax::Token const& text, std::uint8_t value) override {
         events.push_back({Ev::nag, text, {}, int(value)});
     }
-    bool begin_variation(syntax::Token open) override {
+    bool begin_variation(syntax::Token const& open) override {
         events.push_back({Ev::begin_variation, open});
         return !skip_variations;
     }
-    void end_variation(syntax::Token close) override {
+    void end_variation(syntax::Token const& close) override {
         events.push_back({Ev::end_variation, close});
     }
-    void result(syntax::Token token, syntax::Result) override {
+    void result(syntax::Token const& token, syntax::Result) override {
         events.push_back({Ev::result, token});
     }
     void end_game(syntax::GameEnd const& end) override {
