@@ -82,16 +82,16 @@ inline char const* skip_tag_pair(char const* p, char const* le) {
 }
 
 // Skips movetext bytes that cannot matter to the splitter, a window of 32 bytes at a time (64
-// with AVX-512BW). It stops at (a
-// superset of what the caller's scalar loop acts on): a CR; a LF before a blank, a control
-// byte, '[' or '%' (a LF before any other byte only goes on with movetext); ';', '(', ')';
-// a result start after a byte that may precede a result ('*', 0xC2, and '1' or '0' before
-// '-' or '/': "1-0", "0-1", "1/2-1/2", "1/2"); and the '{' of a comment that holds a line
-// end. A comment closed on its line is skipped whole, whatever it holds (the caller's
-// short_comment_end and brace case skip it too), across windows if need be; where braces do
-// not alternate in a window, it stops at the first brace. It never returns inside a
-// comment: at the limit, within one, it returns its '{'. p must be outside comments; p - 1
-// and p[64] must be readable. The scalar loop of the caller handles the rest.
+// with AVX-512BW). It stops at (a superset of what the caller's scalar loop acts on): a CR; a
+// LF before a blank, a control byte, '[' or '%' (a LF before any other byte only goes on with
+// movetext); ';', '(', ')'; a result start after a byte that may precede a result ('*', 0xC2,
+// and '1' or '0' before '-' or '/': "1-0", "0-1", "1/2-1/2", "1/2"); and the '{' of a comment
+// that holds a CR or a LF before such a byte (where a tag-like line may start). Any other
+// comment is skipped whole, whatever it holds (the caller's short_comment_end, brace case and
+// comment() find nothing in it either), across windows if need be; where braces do not
+// alternate in a window, it stops at the first brace. It never returns inside a comment: at
+// the limit, within one, it returns its '{'. p must be outside comments; p - 1 and p[64] must
+// be readable. The scalar loop of the caller handles the rest.
 #if defined(__AVX2__)
 // What skip_plain needs of the window at p (p[-1] and p[width] readable): the bytes it stops at
 // outside comments, braces and line ends, one bit a byte.
@@ -104,7 +104,8 @@ inline constexpr int skip_width = 32;
 #endif
 struct SkipMasks {
     SkipMask stops = 0; // every stop but '{'
-    SkipMask open = 0, close = 0, line_ends = 0;
+    SkipMask open = 0, close = 0;
+    SkipMask line_ends = 0; // CR, and LF before a blank, a control byte, '[' or '%'
 };
 
 // Both classifications use two nibble lookups (a byte is in a class when
@@ -192,8 +193,11 @@ inline SkipMasks skip_masks(char const* p) {
     SkipMask const lf = is(x, '\n');
     m.open = is(x, '{');
     m.close = is(x, '}');
-    m.line_ends = lf | is(x, '\r');
-    m.stops = (special & ~m.open & ~(lf & goes_on)) | (result & before);
+    // A LF before any other byte neither ends a game in movetext nor starts a tag-like line in
+    // a comment.
+    SkipMask const lf_on = lf & goes_on;
+    m.line_ends = (lf & ~lf_on) | is(x, '\r');
+    m.stops = (special & ~m.open & ~lf_on) | (result & before);
     return m;
 }
 #endif
@@ -220,11 +224,12 @@ inline char const* skip_plain(char const* p, char const* limit) {
             return p + std::countr_zero(m.stops | braces);
         }
         SkipMask const inside = after | m.close;
-        SkipMask const broken = m.line_ends & inside; // a comment over a line end
+        // A comment over a line end where a tag-like line may start (the scalar loop reads
+        // it line by line).
+        SkipMask const broken = m.line_ends & inside;
         SkipMask const out = m.stops & ~inside;
         if ((out | broken) != 0) {
-            // The first of: a stop outside comments, the '{' of the first comment that holds
-            // a line end (which the scalar loop reads line by line).
+            // The first of: a stop outside comments, the '{' of the first broken comment.
             SkipMask const le = broken & -broken;
             if (le != 0 && (out & (le - 1)) == 0) {
                 SkipMask const openers = m.open & (le - 1);
