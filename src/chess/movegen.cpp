@@ -69,6 +69,7 @@ struct CountSink {
 };
 
 struct AnySink {
+    static constexpr bool any = true; // one legal move is enough: generate may stop at it
     bool found = false;
     bool done() const { return found; }
     void piece(Square, Bitboard tos) { found |= tos != 0; }
@@ -158,7 +159,10 @@ void Position::generate(Sink& sink) const {
         Bitboard without_king = occupied ^ ksq.bb();
         while (tos) {
             Square to = pop_lsb(tos);
-            if (!attacked(to, without_king, them)) safe |= to.bb();
+            if (!attacked(to, without_king, them)) {
+                safe |= to.bb();
+                if constexpr (requires { Sink::any; }) break;
+            }
         }
         sink.piece(ksq, safe);
         if (sink.done()) return;
