@@ -381,6 +381,20 @@ struct LineEndBytes {
     std::uint64_t ends = 0;
     std::uint64_t pairs = 0;
     char const* p = b;
+#ifdef __AVX512BW__
+    // With AVX-512BW, 64 bytes a step into mask registers (half the steps of the loop below).
+    auto const eq64 = [](__m512i v, char c) {
+        return static_cast<std::uint64_t>(_mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(c)));
+    };
+    while (e - p > 64) {
+        __m512i const x = _mm512_loadu_si512(p);
+        __m512i const y = _mm512_loadu_si512(p + 1);
+        std::uint64_t const cr = eq64(x, '\r');
+        ends += static_cast<std::uint64_t>(std::popcount(cr | eq64(x, '\n')));
+        pairs += static_cast<std::uint64_t>(std::popcount(cr & eq64(y, '\n')));
+        p += 64;
+    }
+#endif
 #ifdef __AVX2__
     // Bit masks and population counts: no per-range reduction, so short ranges (a comment over
     // a few lines) cost a few instructions per 32 bytes. The last partial block is the 32
