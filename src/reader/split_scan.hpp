@@ -130,7 +130,63 @@ alignas(64) inline constexpr std::array<char, 64> skip_prev_lo = lanes({1 | 2, 1
 alignas(64) inline constexpr std::array<char, 64> skip_prev_hi = lanes({1, 1, 2, 4, 0, 8, 0, 16, 0,
                                                                         0, 0, 0, 0, 0, 0, 0});
 
+#if defined(__AVX512VBMI__)
+// With AVX-512 VBMI one 128-byte table lookup (vpermi2b) classifies each ASCII byte in one of
+// eight classes at once (bytes 0x80-0xFF are in none): 1 CR ; ( ), 2 LF, 4 '{', 8 '}', 16 '0'
+// '1', 32 '*', 64 may precede a result (blanks and control bytes, DEL, $ ( ) . ; [ { ] }), 128
+// ends a movetext line's run (blanks and control bytes, DEL, '[', '%'). The classes of the
+// byte before and of the byte after come from shifting the masks by one.
+constexpr std::array<std::uint8_t, 256> make_skip_classes() {
+    std::array<std::uint8_t, 256> t{};
+    for (int c = 0; c <= 0x20; ++c) t[std::size_t(c)] = 64 | 128;
+    t[0x7F] = 64 | 128;
+    t['\r'] |= 1;
+    t['\n'] |= 2;
+    for (char c : {';', '(', ')'}) t[std::size_t(c)] |= 1;
+    t['{'] |= 4;
+    t['}'] |= 8;
+    t['0'] |= 16;
+    t['1'] |= 16;
+    t['*'] |= 32;
+    for (char c : {'$', '(', ')', '.', ';', '[', '{', ']', '}'}) t[std::size_t(c)] |= 64;
+    t['['] |= 128;
+    t['%'] |= 128;
+    return t;
+}
+alignas(64) inline constexpr std::array<std::uint8_t, 256> skip_classes = make_skip_classes();
+#endif
+
 inline SkipMasks skip_masks(char const* p) {
+#if defined(__AVX512VBMI__)
+    using V = __m512i;
+    V const x = _mm512_loadu_si512(p);
+    auto const is = [&](char c) {
+        return SkipMask{_mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8(c))};
+    };
+    V const classes = _mm512_maskz_permutex2var_epi8(~_mm512_movepi8_mask(x),
+                                                     _mm512_load_si512(skip_classes.data()), x,
+                                                     _mm512_load_si512(skip_classes.data() + 64));
+    auto const in = [&](int bits) {
+        return SkipMask{_mm512_test_epi8_mask(classes, _mm512_set1_epi8(static_cast<char>(bits)))};
+    };
+    auto const last_bit = [](bool b) { return SkipMask{b} << 63; };
+    auto const before_class = skip_classes[static_cast<unsigned char>(p[-1])];
+    auto const after = static_cast<unsigned char>(p[64]);
+    SkipMask const before = (in(64) << 1) | SkipMask{(before_class & 64) != 0};
+    SkipMask const dash = is('-') | is('/');
+    SkipMask const next_dash = (dash >> 1) | last_bit(after == '-' || after == '/');
+    SkipMask const next_ends_run = (in(128) >> 1) | last_bit((skip_classes[after] & 128) != 0);
+    // A digit starts a result only before '-' or '/'.
+    SkipMask const result = ((in(16) & next_dash) | in(32) | is('\xC2')) & before;
+    SkipMask const lf = in(2);
+    SkipMask const lf_on = lf & ~next_ends_run; // a LF that only goes on with movetext
+    SkipMasks m;
+    m.open = in(4);
+    m.close = in(8);
+    m.line_ends = (lf & ~lf_on) | is('\r');
+    m.stops = in(1) | (lf & ~lf_on) | result;
+    return m;
+#else
 #if defined(__AVX512BW__)
     using V = __m512i;
     auto const table = [](std::array<char, 64> const& t) { return _mm512_load_si512(t.data()); };
@@ -199,6 +255,7 @@ inline SkipMasks skip_masks(char const* p) {
     m.line_ends = (lf & ~lf_on) | is(x, '\r');
     m.stops = (special & ~m.open & ~lf_on) | (result & before);
     return m;
+#endif
 }
 #endif
 
