@@ -156,8 +156,8 @@ constexpr std::array<std::uint8_t, 256> make_skip_classes() {
 alignas(64) inline constexpr std::array<std::uint8_t, 256> skip_classes = make_skip_classes();
 #endif
 
-inline SkipMasks skip_masks(char const* p) {
 #if defined(__AVX512VBMI__)
+inline SkipMasks skip_masks(char const* p) {
     using V = __m512i;
     V const x = _mm512_loadu_si512(p);
     auto const is = [&](char c) {
@@ -186,7 +186,9 @@ inline SkipMasks skip_masks(char const* p) {
     m.line_ends = (lf & ~lf_on) | is('\r');
     m.stops = in(1) | (lf & ~lf_on) | result;
     return m;
+}
 #else
+inline SkipMasks skip_masks(char const* p) {
 #if defined(__AVX512BW__)
     using V = __m512i;
     auto const table = [](std::array<char, 64> const& t) { return _mm512_load_si512(t.data()); };
@@ -255,8 +257,8 @@ inline SkipMasks skip_masks(char const* p) {
     m.line_ends = (lf & ~lf_on) | is(x, '\r');
     m.stops = (special & ~m.open & ~lf_on) | (result & before);
     return m;
-#endif
 }
+#endif
 #endif
 
 inline char const* skip_plain(char const* p, char const* limit) {
