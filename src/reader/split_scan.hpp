@@ -91,7 +91,11 @@ inline char const* skip_tag_pair(char const* p, char const* le) {
 // comment() find nothing in it either), across windows if need be; where braces do not
 // alternate in a window, it stops at the first brace. It never returns inside a comment: at
 // the limit, within one, it returns its '{'. p must be outside comments; p - 1 and p[64] must
-// be readable. The scalar loop of the caller handles the rest.
+// be readable. The scalar loop of the caller handles the rest. (Where more bytes are to come,
+// the scalar loop waits at a '1' or '0' within 8 bytes of the end for the bytes that decide
+// whether a result starts there; the skip decides from the next byte alone, so a scan may
+// pause a few bytes further on. That moves no cut: a digit not before '-' or '/' starts no
+// result either way.)
 #if defined(__AVX2__)
 // What skip_plain needs of the window at p (p[-1] and p[width] readable): the bytes it stops at
 // outside comments, braces and line ends, one bit a byte.
