@@ -339,6 +339,13 @@ private:
         }
         if (header_.size() < frame_header_max)
             header_.append(in, std::min(in_size, frame_header_max - header_.size()));
+        // The window is judged here, before the decoder sees the frame: with the whole frame
+        // at hand and room for its content, ZSTD_decompressStream decodes it in one pass and
+        // checks no window, so the same bytes were refused or not by how the reads fell.
+        if (declared_window(header_) > max_window_) {
+            step.refusal = window_refusal();
+            return step;
+        }
         ZSTD_inBuffer input{in, in_size, 0};
         ZSTD_outBuffer output{out, out_size, 0};
         std::size_t const r = ZSTD_decompressStream(dctx_.get(), &output, &input);
