@@ -110,7 +110,10 @@ std::string const& one_thread() {
 // parallel's --ssh option with a stand-in for ssh: every host is this machine, where the
 // command runs in `home` (the "remote" login directory) through `sh -c`, as sshd runs it, and
 // rsync reaches it the same way. Every call is logged to `log`, so that a test can tell that
-// the remote path was taken.
+// the remote path was taken. On the "remote", `mkdir -p` makes one folder at a time with a
+// pause after each: jobs that share a folder which another job's --cleanup removes once it
+// looks empty (parallel's own `--wd ...` under ~/.parallel/tmp) then fail on every run, not
+// only on a machine fast enough to meet the race (a CI machine met it with 2 jobs).
 std::string fake_ssh(fs::path const& dir, fs::path const& home, fs::path const& log) {
     BOOST_TEST_REQUIRE(sh("command -v rsync").status == 0,
                        "rsync is not installed (apt-get install rsync): GNU parallel's "
@@ -126,10 +129,29 @@ done
 shift
 [ "$1" = -- ] && shift
 )";
+    fs::path const slow = dir / "slow-bin";
+    fs::create_directories(slow);
+    write_file(slow / "mkdir", R"(#!/bin/sh
+[ "$1" = -p ] || exec /bin/mkdir "$@"
+shift
+[ "$1" = -- ] && shift
+for path in "$@"; do
+  case $path in /*) made=/ ;; *) made= ;; esac
+  IFS=/
+  set -f
+  for part in $path; do
+    [ -n "$part" ] || continue
+    made=${made:+${made%/}/}$part
+    [ -d "$made" ] || /bin/mkdir -- "$made" || exit 1
+    sleep 0.02
+  done
+done
+)");
+    fs::permissions(slow / "mkdir", fs::perms::owner_all);
     fs::path const script = dir / "fake-ssh";
     write_file(script, "#!/bin/sh\nprintf '%s\\n' \"$*\" >> " + q(log) + "\n" + skip_to_command +
-                           "cd " + q(home) + " || exit 255\nHOME=" + q(home) +
-                           " SHELL=/bin/sh exec sh -c \"$*\"\n");
+                           "cd " + q(home) + " || exit 255\nPATH=" + q(slow) +
+                           ":\"$PATH\" HOME=" + q(home) + " SHELL=/bin/sh exec sh -c \"$*\"\n");
     fs::permissions(script, fs::perms::owner_all);
     return " --ssh " + q(script);
 }
@@ -264,7 +286,8 @@ BOOST_AUTO_TEST_CASE(parallel_recipe_many_files) {
     // the exit status counts the inputs whose run failed. Three ways:
     // - local: a folder of files, on this machine only (-S :, parallel transfers nothing);
     // - flat: the same through a stand-in ssh to a "remote" login directory, and this machine;
-    // - tree: files in sub-folders (find), remote only, each job in its own folder (--wd ...).
+    // - tree: files in sub-folders (find), remote only, each job in a folder of its own
+    //   (--wd "pgn-iccf-$$-{#}").
     std::vector<fs::path> const corpus = {data / "corpus" / "32games.pgn",
                                           data / "corpus" / "twic-01-232games.pgn",
                                           data / "corpus" / "lichess_mliebelt_2024-01-03.pgn"};
@@ -280,7 +303,7 @@ BOOST_AUTO_TEST_CASE(parallel_recipe_many_files) {
                                            {"tree",
                                             {"2023", "2024/corr"},
                                             "find . -name '*.pgn' ! -name '*.iccf.pgn' | ",
-                                            " -S 2/fakehost --wd ...",
+                                            " -S 2/fakehost --wd \"pgn-iccf-$$-{#}\"",
                                             ""}};
     for (auto const& v : variants) {
         BOOST_TEST_CONTEXT(v.name) {
@@ -330,6 +353,40 @@ BOOST_AUTO_TEST_CASE(parallel_recipe_many_files) {
             }
         }
     }
+}
+
+BOOST_AUTO_TEST_CASE(parallel_tree_recipe_with_jobs_ending_while_others_start) {
+    // The tree recipe with 4 jobs at a time on one host and 24 inputs of one size, so that jobs
+    // end (and --cleanup removes the folders they leave empty) while others are making theirs.
+    // Every output comes back. With parallel's own `--wd ...` this failed on 5 runs of 5: the
+    // jobs' folders share ~/.parallel/tmp, which a job ending alone removes while the next one
+    // is making its folder in it.
+    fs::path const dir = temp_dir("jobs-ending");
+    fs::path const archive = dir / "archive";
+    std::vector<fs::path> inputs;
+    for (auto folder : {"2022", "2023", "2024/corr"})
+        for (int i = 0; i < 8; ++i) {
+            fs::create_directories(archive / folder);
+            inputs.push_back(archive / folder / ("g" + std::to_string(i) + ".pgn"));
+            fs::copy_file(data / "corpus" / "32games.pgn", inputs.back());
+        }
+    fs::path const home = dir / "remote-home";
+    fs::create_directories(home);
+    auto const run = sh(in(archive) + "find . -name '*.pgn' ! -name '*.iccf.pgn' | " + parallel() +
+                        fake_ssh(dir, home, dir / "ssh.log") +
+                        " -S 4/fakehost --wd \"pgn-iccf-$$-{#}\" --trc {.}.iccf.pgn pgn-iccf -q" +
+                        one_thread() + " -o {.}.iccf.pgn {} 2>&1");
+    BOOST_TEST(run.status == 0, run.out);
+    std::string const single = sh(bin + " -q " + q(inputs.front())).out;
+    int back = 0;
+    for (auto const& input : inputs) {
+        fs::path out = input;
+        out.replace_extension(".iccf.pgn");
+        if (fs::exists(out) && read_file(out) == single) ++back;
+    }
+    BOOST_TEST(back == static_cast<int>(inputs.size()), run.out);
+    for (auto const& e : fs::recursive_directory_iterator(home))
+        BOOST_TEST(false, "left on the host: " << e.path());
 }
 
 BOOST_AUTO_TEST_CASE(parallel_recipe_one_file_cut_at_game_starts) {
