@@ -339,6 +339,18 @@ private:
         }
         if (header_.size() < frame_header_max)
             header_.append(in, std::min(in_size, frame_header_max - header_.size()));
+        // A frame of zstd before 1.0 (magic numbers 0xFD2FB522 to 0xFD2FB527, whose first byte,
+        // 0x22 to 0x27, starts no other frame) is an unknown frame, as for the zstd program
+        // ("unknown header"). libzstd decoded one only when its 4-byte magic came in one piece,
+        // and then with the window of the old format, not --max-window: the same bytes were
+        // read or called corrupt by how the reads fell (found by the decoder fuzz target).
+        if (!header_.empty() && static_cast<unsigned char>(header_[0]) - 0x22U <= 5U) {
+            if (frames_ > 0)
+                step.garbage = true;
+            else
+                step.error = ZSTD_getErrorString(ZSTD_error_prefix_unknown);
+            return step;
+        }
         // The window is judged here, before the decoder sees the frame: with the whole frame
         // at hand and room for its content, ZSTD_decompressStream decodes it in one pass and
         // checks no window, so the same bytes were refused or not by how the reads fell.
