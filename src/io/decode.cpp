@@ -25,6 +25,7 @@
 
 #include <bzlib.h>
 #include <isa-l/igzip_lib.h>
+#define ZSTD_STATIC_LINKING_ONLY // for ZSTD_getFrameHeader, which libzstd.so.1 exports
 #include <zstd.h>
 #include <zstd_errors.h>
 
@@ -318,7 +319,7 @@ private:
 // much of the decoded text to copy matches from), and libzstd's own limit is 128 MiB. Here
 // the limit is max_window (ZSTD_d_windowLogMax; default 8 MiB, the largest window of zstd -1
 // to -19): a larger window is refused with its size and the ways out instead of being
-// allocated. The first bytes of each frame are kept to name the window in that message.
+// allocated. Each frame header is gathered whole first (see step), also to name the window.
 class ZstdDecoder final : public Decoder {
 public:
     ZstdDecoder(std::unique_ptr<ByteSource> inner, std::uint64_t max_window)
@@ -337,19 +338,34 @@ private:
             step.refusal = "not enough memory to decode zstd data";
             return step;
         }
-        if (header_.size() < frame_header_max)
-            header_.append(in, std::min(in_size, frame_header_max - header_.size()));
-        // A frame of zstd before 1.0 (magic numbers 0xFD2FB522 to 0xFD2FB527, whose first byte,
-        // 0x22 to 0x27, starts no other frame) is an unknown frame, as for the zstd program
-        // ("unknown header"). libzstd decoded one only when its 4-byte magic came in one piece,
-        // and then with the window of the old format, not --max-window: the same bytes were
-        // read or called corrupt by how the reads fell (found by the decoder fuzz target).
-        if (!header_.empty() && static_cast<unsigned char>(header_[0]) - 0x22U <= 5U) {
-            if (frames_ > 0)
-                step.garbage = true;
-            else
-                step.error = ZSTD_getErrorString(ZSTD_error_prefix_unknown);
-            return step;
+        // Each frame's header is gathered here, judged whole by ZSTD_getFrameHeader, and handed
+        // to libzstd in one piece. Given the bytes as they came, libzstd took the path of the
+        // formats before zstd 1.0 whenever a header it could not parse met an input starting
+        // with one of their magic numbers (0xFD2FB522 to 0xFD2FB527), at the frame's start or
+        // inside its header: the same bytes were read, or called corrupt, by how the reads fell,
+        // and an old format's window is not bounded by --max-window (the decoder fuzz target
+        // found both). Such frames are unknown now, as for the zstd program ("unknown header").
+        std::size_t taken = 0;
+        while (!header_whole_) {
+            std::size_t const take = std::min(header_need_ - header_.size(), in_size - taken);
+            header_.append(in + taken, take);
+            taken += take;
+            ZSTD_frameHeader frame{};
+            std::size_t const r = ZSTD_getFrameHeader(&frame, header_.data(), header_.size());
+            if (ZSTD_isError(r)) {
+                step.consumed = taken;
+                describe_error(r, step);
+                return step;
+            }
+            if (r == 0) {
+                header_whole_ = true;
+            } else {
+                header_need_ = r; // the whole header's size, or 5 bytes to learn it
+                if (taken == in_size) {
+                    step.consumed = taken;
+                    return step;
+                }
+            }
         }
         // The window is judged here, before the decoder sees the frame: with the whole frame
         // at hand and room for its content, ZSTD_decompressStream decodes it in one pass and
@@ -358,31 +374,48 @@ private:
             step.refusal = window_refusal();
             return step;
         }
-        ZSTD_inBuffer input{in, in_size, 0};
         ZSTD_outBuffer output{out, out_size, 0};
-        std::size_t const r = ZSTD_decompressStream(dctx_.get(), &output, &input);
-        step.consumed = input.pos;
+        std::size_t r = 1;
+        if (header_fed_ < header_.size()) {
+            ZSTD_inBuffer held{header_.data() + header_fed_, header_.size() - header_fed_, 0};
+            r = ZSTD_decompressStream(dctx_.get(), &output, &held);
+            header_fed_ += held.pos;
+        }
+        if (!ZSTD_isError(r) && r != 0 && header_fed_ == header_.size()) {
+            ZSTD_inBuffer input{in + taken, in_size - taken, 0};
+            r = ZSTD_decompressStream(dctx_.get(), &output, &input);
+            taken += input.pos;
+        }
+        step.consumed = taken;
         step.produced = output.pos;
         if (ZSTD_isError(r)) {
             step.produced = 0;
-            if (ZSTD_getErrorCode(r) == ZSTD_error_prefix_unknown && frames_ > 0)
-                step.garbage = true;
-            else if (ZSTD_getErrorCode(r) == ZSTD_error_frameParameter_windowTooLarge)
-                step.refusal = window_refusal();
-            else if (ZSTD_getErrorCode(r) == ZSTD_error_memory_allocation)
-                step.refusal = memory_refusal();
-            else if (ZSTD_getErrorCode(r) == ZSTD_error_dictionary_wrong)
-                step.refusal = dictionary_refusal();
-            else
-                step.error = ZSTD_getErrorName(r);
+            describe_error(r, step);
             return step;
         }
         if (r == 0) {
             ++frames_;
             header_.clear();
+            header_need_ = header_prefix;
+            header_whole_ = false;
+            header_fed_ = 0;
             step.member_end = true;
         }
         return step;
+    }
+
+    // A libzstd error as the step's garbage, refusal or error.
+    void describe_error(std::size_t r, Step& step) const {
+        if (ZSTD_getErrorCode(r) == ZSTD_error_prefix_unknown && frames_ > 0)
+            step.garbage = true;
+        else if (ZSTD_getErrorCode(r) == ZSTD_error_frameParameter_windowTooLarge)
+            step.refusal = window_refusal();
+        else if (ZSTD_getErrorCode(r) == ZSTD_error_memory_allocation)
+            step.refusal = memory_refusal();
+        else if (ZSTD_getErrorCode(r) == ZSTD_error_dictionary_wrong)
+            step.refusal = dictionary_refusal();
+        else
+            step.error = ZSTD_getErrorName(r);
     }
 
     std::string window_refusal() const {
@@ -475,8 +508,13 @@ private:
     std::unique_ptr<ZSTD_DCtx, FreeDctx> dctx_;
     std::uint64_t max_window_;
     std::uint64_t frames_ = 0;
-    static constexpr std::size_t frame_header_max = 18; // ZSTD_FRAMEHEADERSIZE_MAX
-    std::string header_;                                // the first bytes of the current frame
+    // The current frame's header: the bytes gathered, how many it needs (5 until its size is
+    // known), whether it is whole, and how many of it libzstd has taken.
+    static constexpr std::size_t header_prefix = 5; // ZSTD_FRAMEHEADERSIZE_PREFIX(ZSTD_f_zstd1)
+    std::string header_;
+    std::size_t header_need_ = header_prefix;
+    bool header_whole_ = false;
+    std::size_t header_fed_ = 0;
 };
 
 } // namespace
