@@ -367,15 +367,17 @@ private:
                 }
             }
         }
-        // The window is judged here, before the decoder sees the frame: with the whole frame
-        // at hand and room for its content, ZSTD_decompressStream decodes it in one pass and
-        // checks no window, so the same bytes were refused or not by how the reads fell.
+        // The window is judged here, before the decoder sees the frame: libzstd checks it only
+        // on its streaming path, and decoded a frame whole in one input in one pass, unchecked
+        // (the same bytes were refused or not by how the reads fell). A header handed over
+        // alone, as above, keeps libzstd off that path; the bound does not depend on it.
         if (declared_window(header_) > max_window_) {
             step.refusal = window_refusal();
             return step;
         }
+        // The header's bytes not yet taken by libzstd go first, then this step's input.
         ZSTD_outBuffer output{out, out_size, 0};
-        std::size_t r = 1;
+        std::size_t r = 1; // no error, and the frame goes on
         if (header_fed_ < header_.size()) {
             ZSTD_inBuffer held{header_.data() + header_fed_, header_.size() - header_fed_, 0};
             r = ZSTD_decompressStream(dctx_.get(), &output, &held);
