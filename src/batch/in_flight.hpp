@@ -77,7 +77,8 @@ struct Batch : ConvertedBatch {
         input_error.clear();
         games.clear();
         lines.clear();
-        block.bytes.clear();
+        // block.bytes keeps its bytes: the next block read from a file reads over them
+        // (reader::read_block) instead of zero-filling a cleared string first.
         pgn::release_if_above(block.bytes, 2 * kept_capacity);
         for (std::string* s : {&out, &packed, &rejects, &rejects_packed, &messages, &games.bytes})
             s->clear(), pgn::release_if_above(*s, kept_capacity);

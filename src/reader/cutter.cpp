@@ -121,21 +121,24 @@ BlockCount split_block(Block const& block, Classifier classifier, std::size_t ma
 }
 
 bool read_block(Block& b, std::string& error) {
+    // b.bytes may hold the bytes of an earlier block (Block): they are read over, so that the
+    // string grows (and zero-fills) only past the largest block it has held.
     if (b.to_end) {
         // The last block, to the end of the input (less than the block size in general).
         constexpr std::size_t step = std::size_t{64} << 10;
-        b.bytes.clear();
+        std::size_t have = 0;
         for (;;) {
-            std::size_t const old = b.bytes.size();
-            b.bytes.resize(old + step);
-            auto const n = b.source->read_at(b.bytes.data() + old, step, b.offset + old, error);
-            b.bytes.resize(old + static_cast<std::size_t>(std::max<std::ptrdiff_t>(n, 0)));
+            if (b.bytes.size() < have + step) b.bytes.resize(have + step);
+            auto const n = b.source->read_at(b.bytes.data() + have, step, b.offset + have, error);
             if (n < 0) {
+                b.bytes.resize(have);
                 b.source.reset();
                 return false;
             }
+            have += static_cast<std::size_t>(n);
             if (static_cast<std::size_t>(n) < step) break;
         }
+        b.bytes.resize(have);
         b.source.reset();
         b.to_end = false;
         b.size = b.length = b.bytes.size();
@@ -180,7 +183,6 @@ Cutter::Next Cutter::next_positional(Block& b) {
     if (probe_.empty() && probe_at_ > at && error_.empty()) {
         // The input ends before the probe (a small file, the end of a large one): the last
         // block, whose end the worker finds as it reads (a small file is not read here).
-        b.bytes.clear();
         b.offset = at;
         b.source = positional_;
         b.size = b.length = 0;
@@ -198,7 +200,6 @@ Cutter::Next Cutter::next_positional(Block& b) {
         std::size_t line_end = 0;
         std::size_t const c = find_cut(probe_, static_cast<std::size_t>(at + target_ - probe_at_),
                                        line_end, max_line_, probe_at_ == at);
-        b.bytes.clear();
         b.offset = at;
         b.source = positional_;
         b.to_end = false;

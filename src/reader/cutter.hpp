@@ -51,8 +51,9 @@ std::size_t find_cut(std::string_view bytes, std::size_t from, std::size_t& line
 
 // A block of an input: bytes[0, size) are its own; bytes[size, length) are the lookahead (the
 // first line of the next block; none when the block ends the input). A block of a positional
-// input (a regular file) is cut without its bytes: `source` is set and bytes is empty until
-// read_block reads them, on the worker's thread.
+// input (a regular file) is cut without its bytes: `source` is set and bytes holds nothing of
+// it until read_block reads them, on the worker's thread (bytes keeps those of an earlier
+// block meanwhile, as a buffer: read over, they cost no zero-filling of a fresh string).
 struct Block {
     std::string bytes;
     std::size_t size = 0;
