@@ -161,10 +161,8 @@ Cutter::Cutter(ByteSource& source, std::size_t target, std::size_t cap, std::siz
       max_line_(std::max<std::size_t>(max_game_size, 256) / 4 - 64) {}
 
 bool Cutter::probe(std::uint64_t at, std::size_t n) {
-    std::size_t const old = probe_.size();
-    probe_.resize(old + n);
-    auto const r = positional_->read_at(probe_.data() + old, n, at, error_);
-    probe_.resize(old + static_cast<std::size_t>(std::max<std::ptrdiff_t>(r, 0)));
+    auto const r = positional_->read_at(probe_.grow(n), n, at, error_);
+    probe_.size += static_cast<std::size_t>(std::max<std::ptrdiff_t>(r, 0));
     if (r < 0 && error_.empty()) error_ = "read error";
     return r == static_cast<std::ptrdiff_t>(n);
 }
@@ -178,9 +176,9 @@ Cutter::Next Cutter::next_positional(Block& b) {
     constexpr std::size_t first = std::size_t{6} << 10, step = std::size_t{64} << 10;
     std::uint64_t const at = offset_;
     probe_at_ = at + target_ - std::min(target_, back);
-    probe_.clear();
+    probe_.size = 0;
     bool more = probe(probe_at_, static_cast<std::size_t>(at + target_ - probe_at_) + first);
-    if (probe_.empty() && probe_at_ > at && error_.empty()) {
+    if (probe_.size == 0 && probe_at_ > at && error_.empty()) {
         // The input ends before the probe (a small file, the end of a large one): the last
         // block, whose end the worker finds as it reads (a small file is not read here).
         b.offset = at;
@@ -198,8 +196,9 @@ Cutter::Next Cutter::next_positional(Block& b) {
             more = false;
         }
         std::size_t line_end = 0;
-        std::size_t const c = find_cut(probe_, static_cast<std::size_t>(at + target_ - probe_at_),
-                                       line_end, max_line_, probe_at_ == at);
+        std::size_t const c =
+            find_cut(probe_.view(), static_cast<std::size_t>(at + target_ - probe_at_), line_end,
+                     max_line_, probe_at_ == at);
         b.offset = at;
         b.source = positional_;
         b.to_end = false;
@@ -211,7 +210,7 @@ Cutter::Next Cutter::next_positional(Block& b) {
             return Next::block;
         }
         if (!more) {
-            std::uint64_t const end = probe_at_ + probe_.size();
+            std::uint64_t const end = probe_at_ + probe_.size;
             end_ = true;
             if (end == at) return Next::end;
             b.size = b.length = static_cast<std::size_t>(end - at);
@@ -219,21 +218,19 @@ Cutter::Next Cutter::next_positional(Block& b) {
             offset_ = end;
             return Next::block;
         }
-        if (probe_at_ + probe_.size() - at >= cap_) {
+        if (probe_at_ + probe_.size - at >= cap_) {
             b.source.reset();
             rest_ = io::open_positional(positional_, at);
             return Next::rest;
         }
-        more = probe(probe_at_ + probe_.size(), step);
+        more = probe(probe_at_ + probe_.size, step);
     }
 }
 
 bool Cutter::read_more(std::size_t want) {
     if (end_) return false;
-    std::size_t const old = held_.size();
-    held_.resize(old + want);
-    auto const n = source_.read(held_.data() + old, want);
-    held_.resize(old + static_cast<std::size_t>(std::max<std::ptrdiff_t>(n, 0)));
+    auto const n = source_.read(held_.grow(want), want);
+    held_.size += static_cast<std::size_t>(std::max<std::ptrdiff_t>(n, 0));
     if (n < 0) {
         error_ = source_.error();
         if (error_.empty()) error_ = "read error";
@@ -248,13 +245,18 @@ Cutter::Next Cutter::next(Block& b) {
     constexpr std::size_t step = std::size_t{64} << 10;
     for (;;) {
         std::size_t const from = std::max(target_, searched_);
-        if (held_.size() > from) {
+        if (held_.size > from) {
             std::size_t line_end = 0;
-            std::size_t const c = find_cut(held_, from, line_end, max_line_);
+            std::size_t const c = find_cut(held_.view(), from, line_end, max_line_);
             if (c != 0 && line_end != 0) {
-                b.bytes.swap(held_);
-                held_.assign(b.bytes, c);
-                b.bytes.resize(line_end);
+                // The block takes the bytes held; what follows the cut goes to the room the
+                // block's string had (the bytes of an earlier block), read over.
+                std::size_t const rest = held_.size - c;
+                b.bytes.swap(held_.room);
+                held_.size = 0;
+                std::memcpy(held_.grow(rest), b.bytes.data() + c, rest);
+                held_.size = rest;
+                b.bytes.resize(line_end); // shrinks: the room held at least the bytes held
                 b.size = c;
                 b.length = line_end;
                 b.to_end = false;
@@ -267,12 +269,13 @@ Cutter::Next Cutter::next(Block& b) {
             // Search on from the cut whose line is not whole yet, or from the last bytes that
             // may begin the pattern.
             searched_ =
-                c != 0 ? c : std::max(from, held_.size() - std::min<std::size_t>(held_.size(), 9));
+                c != 0 ? c : std::max(from, held_.size - std::min<std::size_t>(held_.size, 9));
         }
         if (end_) {
-            if (held_.empty()) return Next::end;
-            b.bytes.swap(held_);
-            held_.clear();
+            if (held_.size == 0) return Next::end;
+            b.bytes.swap(held_.room);
+            b.bytes.resize(held_.size);
+            held_.size = 0;
             b.size = b.length = b.bytes.size();
             b.to_end = false;
             b.offset = offset_;
@@ -280,13 +283,14 @@ Cutter::Next Cutter::next(Block& b) {
             offset_ += b.size;
             return Next::block;
         }
-        if (held_.size() >= cap_) {
-            rest_ = std::make_unique<RestSource>(std::move(held_), source_);
-            held_.clear();
+        if (held_.size >= cap_) {
+            held_.room.resize(held_.size);
+            rest_ = std::make_unique<RestSource>(std::move(held_.room), source_);
+            held_ = Held{};
             return Next::rest;
         }
-        std::size_t const want = held_.size() < target_ ? target_ - held_.size() + step : step;
-        read_more(std::min(want, cap_ + step - held_.size()));
+        std::size_t const want = held_.size < target_ ? target_ - held_.size + step : step;
+        read_more(std::min(want, cap_ + step - held_.size));
     }
 }
 

@@ -106,6 +106,20 @@ public:
     std::uint64_t consumed() const { return positional_ ? offset_ : source_.consumed(); }
 
 private:
+    // Bytes read into a string that is never shrunk: its size is the room, `size` the bytes
+    // held. Reading more zero-fills only room the string never had (a std::string grown by
+    // resize() zero-fills every time; the rooms here circulate with the blocks' strings).
+    struct Held {
+        std::string room;
+        std::size_t size = 0;
+        std::string_view view() const { return {room.data(), size}; }
+        // Room for n more bytes after those held.
+        char* grow(std::size_t n) {
+            if (room.size() < size + n) room.resize(size + n);
+            return room.data() + size;
+        }
+    };
+
     bool read_more(std::size_t want); // false at the end of the input or on an error
     Next next_positional(Block& b);
     // Reads [at, at + n) of a positional input into probe_ (appended); false at its end.
@@ -113,10 +127,10 @@ private:
 
     ByteSource& source_;
     std::shared_ptr<io::PositionalReader const> positional_;
-    std::string probe_; // positional: bytes from probe_at_ on, looked at for a cut
+    Held probe_; // positional: bytes from probe_at_ on, looked at for a cut
     std::uint64_t probe_at_ = 0;
     std::size_t target_, cap_, max_line_;
-    std::string held_;         // bytes read from offset_ on, not yet in a block
+    Held held_;                // bytes read from offset_ on, not yet in a block
     std::size_t searched_ = 0; // no cut in held_ before this (a cut's lookahead aside)
     std::uint64_t offset_ = 0;
     std::uint64_t read_ = 0;
