@@ -452,6 +452,72 @@ BOOST_AUTO_TEST_CASE(movetext_cuts_at_every_window_position) {
     }
 }
 
+// The tag lines of a section, each line of the cases at every offset from the game's first
+// byte (the first line grows by one byte at a time): the splitter takes runs of plain tag
+// lines 64 bytes at a time (skip_tag_lines) and must end games where its line loop does.
+BOOST_AUTO_TEST_CASE(tag_lines_at_every_window_position) {
+    struct Case {
+        char const* name;
+        std::string_view rest;               // after the first tag line
+        std::vector<std::string_view> games; // the first game's text after it, then the others
+    };
+    Case const cases[] = {
+        {"short tag lines",
+         "[A \"1\"]\n[B \"2\"]\n[C \"3\"]\n[D \"4\"]\n[E \"5\"]\n\n1. e4 *\n",
+         {"[A \"1\"]\n[B \"2\"]\n[C \"3\"]\n[D \"4\"]\n[E \"5\"]\n\n1. e4 *\n"}},
+        {"a ']' inside a value",
+         "[A \"x]y\"]\n[B \"2\"]\n[C \"3\"]\n\n1. e4 *\n",
+         {"[A \"x]y\"]\n[B \"2\"]\n[C \"3\"]\n\n1. e4 *\n"}},
+        {"two tag pairs on a line",
+         "[A \"1\"] [B \"2\"]\n[C \"3\"]\n\n1. e4 *\n",
+         {"[A \"1\"] [B \"2\"]\n[C \"3\"]\n\n1. e4 *\n"}},
+        {"movetext after a tag pair, then a tag line",
+         "[A \"1\"]\n[B \"2\"] 1. e4\n[C \"3\"]\n\n1. d4 *\n",
+         {"[A \"1\"]\n[B \"2\"] 1. e4\n", "[C \"3\"]\n\n1. d4 *\n"}},
+        {"movetext ending in a quote and ']', then a tag line",
+         "[A \"1\"]\n[B \"2\"] 1. e4 {\"]\n[C \"3\"]\n\n1. d4 *\n",
+         {"[A \"1\"]\n[B \"2\"] 1. e4 {\"]\n", "[C \"3\"]\n\n1. d4 *\n"}},
+        {"a blank line, then Event",
+         "[A \"1\"]\n[B \"2\"]\n\n[Event \"b\"]\n\n1. e4 *\n",
+         {"[A \"1\"]\n[B \"2\"]\n", "[Event \"b\"]\n\n1. e4 *\n"}},
+        {"a blank line, then a name repeated in another case",
+         "[A \"1\"]\n[B \"2\"]\n\n[a \"3\"]\n\n1. e4 *\n",
+         {"[A \"1\"]\n[B \"2\"]\n", "[a \"3\"]\n\n1. e4 *\n"}},
+        {"a line of blanks, then a new name",
+         "[A \"1\"]\n \t\n[C \"3\"]\n\n1. e4 *\n",
+         {"[A \"1\"]\n \t\n[C \"3\"]\n\n1. e4 *\n"}},
+        {"CRLF and blanks after tag pairs",
+         "[A \"1\"]\r\n[B \"2\"] \n[C \"3\"]\t\n\r\n1. e4 *\n",
+         {"[A \"1\"]\r\n[B \"2\"] \n[C \"3\"]\t\n\r\n1. e4 *\n"}},
+        {"a tag line longer than 64 bytes",
+         "[A \"a value of more than sixty-four bytes, which no window holds whole\"]\n"
+         "[B \"2\"]\n\n1. e4 *\n",
+         {"[A \"a value of more than sixty-four bytes, which no window holds whole\"]\n"
+          "[B \"2\"]\n\n1. e4 *\n"}},
+        {"tags only, then a game",
+         "[A \"1\"]\n[B \"2\"]\n[C \"3\"]\n\n[Event \"b\"]\n*\n",
+         {"[A \"1\"]\n[B \"2\"]\n[C \"3\"]\n", "[Event \"b\"]\n*\n"}},
+    };
+    std::string_view const tail = "[Event \"z\"]\n\n1. d4 d5 2. c4 c6 3. Nf3 Nf6 4. Nc3 e6 *\n";
+    for (auto const& c : cases) {
+        for (std::size_t shift = 0; shift <= 70; ++shift) {
+            BOOST_TEST_CONTEXT(c.name << ", shift " << shift) {
+                std::string const head = "[Event \"" + std::string(shift, 'x') + "\"]\n";
+                std::string const input = head + std::string(c.rest) + std::string(tail);
+                for (std::size_t chunk : {64, 4096}) {
+                    auto const s = split(input, chunk);
+                    BOOST_TEST(s.reproduces);
+                    BOOST_TEST_REQUIRE(s.games.size() == c.games.size() + 1);
+                    BOOST_TEST(s.games[0] == head + std::string(c.games[0]));
+                    for (std::size_t i = 1; i != c.games.size(); ++i)
+                        BOOST_TEST(s.games[i] == c.games[i]);
+                    BOOST_TEST(s.games.back() == tail);
+                }
+            }
+        }
+    }
+}
+
 // Text between games comes out as GamePart::text (number 0), whole and in order.
 BOOST_AUTO_TEST_CASE(text_between_games) {
     std::string_view const input = "From: x@y\nSubject: z\n\n[Event \"a\"]\n*\n"

@@ -349,6 +349,53 @@ inline bool only_bracket_is_last(char const* p, char const* t, char const* limit
     return find_byte(p, t, ']') == t - 1;
 }
 
+// Tag lines one after the other, 64 bytes at a time: p (at the '[' of a tag line) moves past
+// the lines that the splitter's tag_line loop takes one by one as a single tag pair followed
+// by another tag line: a line `[...` ending in `"]` and its LF, with no other ']' and no CR,
+// whose next line (its first byte in the window) starts with '['. It stops at the first line
+// that is not such a line for certain (the last tag line, a line longer than the window, a
+// CR), where that loop goes on. [p, end) is the bytes read; none past them are looked at.
+inline char const* skip_tag_lines(char const* p, char const* end) {
+#ifdef __AVX2__
+    auto const mask64 = [](char const* b, char c) {
+        __m256i const v = _mm256_set1_epi8(c);
+        auto const lo = static_cast<std::uint32_t>(_mm256_movemask_epi8(
+            _mm256_cmpeq_epi8(_mm256_loadu_si256(reinterpret_cast<__m256i const*>(b)), v)));
+        auto const hi = static_cast<std::uint32_t>(_mm256_movemask_epi8(
+            _mm256_cmpeq_epi8(_mm256_loadu_si256(reinterpret_cast<__m256i const*>(b + 32)), v)));
+        return (std::uint64_t{hi} << 32) | lo;
+    };
+    while (end - p >= 64) {
+        // The LFs whose next byte is in the window (bit 63 has none), the last of them, and
+        // the bytes of the lines they end.
+        std::uint64_t const lf = mask64(p, '\n') & ~(std::uint64_t{1} << 63);
+        if (lf == 0) break;
+        int const last = 63 - std::countl_zero(lf);
+        std::uint64_t const span = (std::uint64_t{2} << last) - 1;
+        std::uint64_t const closes = lf >> 1;       // each line's ']'
+        std::uint64_t const quotes = lf >> 2;       // each line's closing quote
+        std::uint64_t const starts = (lf << 1) | 1; // each line's '[', and the next line's
+        // A bit where a line breaks the shape; a line ending at LF i is taken when no such
+        // bit is at or before i + 1 (its bytes, its LF and the next line's first byte).
+        std::uint64_t const bad = ((mask64(p, ']') & span) ^ closes) |
+                                  ((mask64(p, '"') & quotes) ^ quotes) |
+                                  ((mask64(p, '[') & starts) ^ starts) | mask64(p, '\r');
+        if (bad == 0) {
+            p += last + 1;
+            continue;
+        }
+        int const first_bad = std::countr_zero(bad);
+        std::uint64_t const taken =
+            first_bad < 2 ? 0 : lf & ((std::uint64_t{1} << (first_bad - 1)) - 1);
+        if (taken != 0) p += 64 - std::countl_zero(taken);
+        break;
+    }
+#else
+    (void)end;
+#endif
+    return p;
+}
+
 // Whether the line [p, le) (p at its '[', t the end of its content) holds exactly one tag pair
 // (then skip_tag_pair would end it at le): a line `[... "]` whose only ']' is the last byte.
 // [p, limit) is readable.

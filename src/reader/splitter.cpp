@@ -114,6 +114,7 @@ std::uint64_t Splitter::boundary(char const* s) const {
 Splitter::Step Splitter::tag_line(char const*& p) {
     char const* const searched = at(std::max(off(p), st_.searched));
     for (;;) {
+        if (!st_.check_new_game) p = skip_tag_lines(p, end_);
         char const* const le = find_line_end(std::max(p, searched), end_);
         if (!final_ && (le == end_ || pending_cr(le))) {
             st_.searched = off(le);
