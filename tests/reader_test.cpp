@@ -544,6 +544,33 @@ BOOST_AUTO_TEST_CASE(text_between_games) {
     BOOST_TEST(pgn::last_line(g) == 7u);
 }
 
+// A '%' is an escape line only in column 1 (as the grammar reads it): a piece that starts
+// with '%' after control bytes, or after a comment line's comment, is no '%' line, so its
+// variation is movetext and the tag section on a later line starts the next game. (The
+// splitter took a piece's first byte for a line start: the tag section joined the piece, and
+// a block cut before it, where a result ends the line before, broke the cutter's promise.)
+BOOST_AUTO_TEST_CASE(percent_after_control_bytes_is_no_escape_line) {
+    std::string_view const input =
+        "\x01%x ( d6 1/2-1/2\n\n[Event \"b\"]\n*\n"
+        "[Event \"c\"]\n1. e4 e5 *\n{c} %y ( d6 1-0\n\n[Event \"d\"]\n*\n";
+    for (std::size_t chunk : {64, 4096}) {
+        BOOST_TEST_CONTEXT("chunk " << chunk) {
+            auto const s = split(input, chunk);
+            BOOST_TEST(s.reproduces);
+            std::vector<std::string> const games = {
+                "[Event \"b\"]\n*\n", "[Event \"c\"]\n1. e4 e5 *\n{c} ", "[Event \"d\"]\n*\n"};
+            std::vector<std::string> const texts = {"\x01", "%x ( d6 1/2-1/2\n", "%y ( d6 1-0\n"};
+            BOOST_TEST(s.games == games, boost::test_tools::per_element());
+            BOOST_TEST(s.texts == texts, boost::test_tools::per_element());
+        }
+    }
+    // At a line start it is a '%' line: the tag section after it leads the same game.
+    auto const s = split("%x ( d6 1/2-1/2\n\n[Event \"b\"]\n*\n");
+    BOOST_TEST(s.texts.empty());
+    BOOST_TEST_REQUIRE(s.games.size() == 1u);
+    BOOST_TEST(s.games[0] == "[Event \"b\"]\n*\n");
+}
+
 // Lines of control bytes between games (a DOS ^Z, NUL bytes) are text between games too:
 // warned about and copied to the rejects file, not skipped as blanks; text keeps the blanks
 // before it on its line. Only blank lines, '%' lines and BOMs belong to nothing (N06).

@@ -474,6 +474,14 @@ void Splitter::index_names(char const* to) {
     st_.names_upto = std::max(st_.names_upto, off(to));
 }
 
+// Whether a '%' at p is in column 1 (an escape line, as the grammar reads it): at the game's
+// first byte, as the reader found it (a game may start after control bytes, or after a
+// comment line's comment); at the first byte of an oversized game's window, taken as such.
+bool Splitter::percent_line_start(char const* p) const {
+    if (off(p) == st_.begin) return st_.begin_line_start;
+    return p == lo_ || is_line_end(p[-1]);
+}
+
 // Whether [begin, to) holds anything but tag pairs, comments, '%' lines and whitespace: a
 // blank line and `1.` start a new game only after some movetext (not after an introductory
 // comment). `to` is a line start (or, catching up in an oversized game, any byte: a tag line
@@ -520,7 +528,7 @@ bool Splitter::has_movetext(char const* to) {
             p = one_tag_pair(p, t, end_) ? le : skip_tag_pair(p, le);
         } else if (c == '{') {
             st_.probe = Probe::brace;
-        } else if (c == ';' || (c == '%' && (p == lo_ || is_line_end(p[-1])))) {
+        } else if (c == ';' || (c == '%' && percent_line_start(p))) {
             st_.probe = Probe::line;
         } else {
             st_.probe_found = true;

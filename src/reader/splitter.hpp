@@ -4,7 +4,8 @@
 // Which bytes belong to which game (the RawGames plus the bytes between them reproduce the
 // input exactly, so a rejects file can copy a game byte for byte):
 // - Between games the reader skips blank lines (spaces, tabs, form feeds, line ends), '%'
-//   escape lines and UTF-8 byte order marks; these bytes belong to no game. Lines holding
+//   escape lines (a '%' in column 1, here and in a game) and UTF-8 byte order marks; these
+//   bytes belong to no game. Lines holding
 //   other ASCII control bytes (NUL, ^Z, DEL, ...) and nothing else are text between games
 //   (below), one run of them up to the end of the last such line; control bytes before a
 //   game on its first line are text too. Long runs come in pieces (GamePart::text_first,
@@ -114,14 +115,16 @@ struct SplitState {
     Mode mode = Mode::movetext;
     Line line = Line::rest;
     Probe probe = Probe::scan;
-    bool in_tags = false;        // content_line: in the tag section
-    bool after_blank = false;    // content_line: a blank line was skipped
-    bool in_percent = false;     // content_line: inside a '%' line
-    bool check_new_game = false; // tag_line: a blank line precedes it
-    bool probe_found = false;    // the game has movetext (has-movetext probe)
-    bool had_tags = false;       // the game has a tag section
-    bool result = false;         // the game's result was found (after_result, after_game)
-    bool result_line = false;    // after_result: still on the line of the result
+    bool in_tags = false;         // content_line: in the tag section
+    bool after_blank = false;     // content_line: a blank line was skipped
+    bool in_percent = false;      // content_line: inside a '%' line
+    bool check_new_game = false;  // tag_line: a blank line precedes it
+    bool probe_found = false;     // the game has movetext (has-movetext probe)
+    bool had_tags = false;        // the game has a tag section
+    bool begin_line_start = true; // the game's first byte starts a line (a '%' there is an
+                                  // escape line: not after control bytes or a comment line)
+    bool result = false;          // the game's result was found (after_result, after_game)
+    bool result_line = false;     // after_result: still on the line of the result
     TagNames names;
 };
 
@@ -220,6 +223,7 @@ private:
     bool starts_new_game(char const* q, char const* le);
     void index_names(char const* to);
     bool has_movetext(char const* to);
+    bool percent_line_start(char const* p) const;
 
     State& st_;
     char const* const buf_;

@@ -160,6 +160,7 @@ void GameReader::start_game(std::size_t at) {
     st.in_tags = st.after_blank = st.in_percent = st.check_new_game = false;
     st.probe_found = false;
     st.had_tags = data_[at] == '[';
+    st.begin_line_start = at == begin_ ? cursor_.column == 1 : is_line_end(data_[at - 1]);
     st.result = st.result_line = false;
     st.trail_end = o;
     if (st.names.count != 0) {
