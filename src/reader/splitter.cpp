@@ -476,7 +476,8 @@ void Splitter::index_names(char const* to) {
 
 // Whether a '%' at p is in column 1 (an escape line, as the grammar reads it): at the game's
 // first byte, as the reader found it (a game may start after control bytes, or after a
-// comment line's comment); at the first byte of an oversized game's window, taken as such.
+// comment line's comment); elsewhere by the byte before, which is still there (an oversized
+// game's pieces end a byte before the probe's position: GameReader::safe_end).
 bool Splitter::percent_line_start(char const* p) const {
     if (off(p) == st_.begin) return st_.begin_line_start;
     return p == lo_ || is_line_end(p[-1]);
