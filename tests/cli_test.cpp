@@ -686,6 +686,10 @@ BOOST_AUTO_TEST_CASE(every_data_file_converts_but_the_truly_broken_ones) {
          "fuzzing input: binary bytes (not PGN text)"},
         {"hostile/compressed-blocks-percent-after-control-bytes-is-no-escape-line.pgn", 2,
          "fuzzing input: binary bytes (not PGN text)"},
+        {"hostile/compressed-blocks-comment-after-result-fills-the-window.pgn", 2,
+         "fuzzing input: binary bytes (not PGN text)"},
+        {"hostile/split-blocks-comment-after-result-fills-the-window-of-1444-bytes.pgn", 2,
+         "fuzzing input: binary bytes (not PGN text)"},
     };
     // Files written for an option are converted with it.
     struct Needs {

@@ -803,6 +803,39 @@ BOOST_AUTO_TEST_CASE(oversized_games_in_pieces) {
     BOOST_TEST(oversized > 1000u);
 }
 
+// After a result, a comment that joins the game only if it closes before a line that begins
+// like a tag pair, still undecided when the window (max_game_size) is full: it does not join.
+// The game ends where the comment starts, and the comment is read on in a window of its own,
+// so the tag line inside it starts a game at its line's start wherever the window ended (a
+// block cut there expects it: reader/cutter.hpp). It used to join up to the window's end,
+// which could fall inside that tag line.
+BOOST_AUTO_TEST_CASE(an_undecided_comment_after_a_result_that_fills_the_window) {
+    std::string const head = "[Event \"a\"]\n1. e4 * ";
+    std::string const b = "[Event \"b\"]\n*\n";
+    for (std::size_t at = 980; at <= 1010; ++at) { // the offset of game b's '['
+        std::string const comment =
+            "{" + std::string(at - head.size() - 12, 'x') + "\nmore 1-0\n\n";
+        std::string const input = head + comment + b;
+        BOOST_TEST_REQUIRE(input.find("[Event \"b\"]") == at);
+        for (std::size_t chunk : {64, 1000}) {
+            BOOST_TEST_CONTEXT("game b at " << at << ", chunk " << chunk) {
+                auto const p = split_pieces(input, chunk, 1000);
+                BOOST_TEST(p.ok);
+                BOOST_TEST_REQUIRE(!p.pieces.empty());
+                auto const& last = p.pieces.back();
+                BOOST_TEST(last.offset == at);
+                BOOST_TEST(last.size == b.size());
+                BOOST_TEST((last.part == pgn::GamePart::whole));
+                // Game a (in pieces: its undecided bytes counted) ends where the comment starts.
+                std::uint64_t a_end = 0;
+                for (auto const& piece : p.pieces)
+                    if (piece.number == 1) a_end = piece.offset + piece.size;
+                BOOST_TEST(a_end == head.size());
+            }
+        }
+    }
+}
+
 // --- edge files --------------------------------------------------------------------------
 
 struct EdgeExpect {

@@ -91,6 +91,9 @@ std::uint64_t Splitter::run() {
         case Mode::after_game:
             s = after_game(p);
             break;
+        case Mode::ended:
+            s = finish(st_.trail_end);
+            break;
         }
         if (s == Step::go) continue;
         st_.pos = off(p);
@@ -558,10 +561,20 @@ std::uint64_t Splitter::anchor() const {
 
 void Splitter::force() {
     if (st_.result) {
-        st_.trail_end = std::max(st_.trail_end, st_.pos); // what was read joins
         // Text after the result whose line does not end within the window: the game ends
         // before it.
-        if (st_.mode == Mode::after_result) st_.result_line = false;
+        if (st_.mode == Mode::after_result) {
+            st_.result_line = false;
+        } else {
+            // Blank lines, or a comment, after the result's line that fill the window while
+            // it is undecided whether they join: they do not, and the game ends at trail_end
+            // (as a comment not closed before a line that begins like a tag pair does not
+            // join). What follows is read on from there with a window of its own, by the
+            // rules: a block cut at a tag line inside such a comment (reader/cutter.hpp) is
+            // where a game starts, as the rules say.
+            st_.mode = Mode::ended;
+            return;
+        }
     }
     switch (st_.mode) {
     case Mode::tag_line:

@@ -51,9 +51,13 @@
 // a tag line longer than the window is taken as one tag pair up to its line end; a comment
 // line whose `[Name` is longer than the window is not tag-like; after a result, text on its
 // line whose line end is not within the window starts the next piece there (text between
-// games, or an oversized game), and blank lines or a comment after a result that fill the
-// window stay in the game. (The bytes the rules decide on after a result count towards the
-// limit while undecided, as the blank lines before a game's end do.) In every game, the
+// games, or an oversized game), and blank lines or a comment after the result's line that
+// fill the window while undecided do not join: the game ends after its result's line (or
+// the last comment line that joined), and the rest is read on from there, by the rules, in a
+// window of its own (so a line inside such a comment that begins like a tag pair starts a
+// game, as a block cut there expects: cutter.hpp). (The bytes the rules decide on after a
+// result count towards the limit while undecided, as the blank lines before a game's end do:
+// such a game is an oversized game.) In every game, the
 // names of a tag section are remembered up to 4096 distinct ones and 256 KiB in all (real
 // sections have a few dozen); a repeated name beyond those does not start a new game.
 #pragma once
@@ -98,6 +102,7 @@ struct SplitState {
         line_comment, // inside a ';' comment
         after_result, // after a result (or a comment after it), on the same line
         after_game,   // at a line start after the result's line: comment lines join
+        ended,        // the game ends at trail_end (force(): after the result, undecided)
     };
     // Inside a comment, the progress of the current line towards looking like `[Name "`.
     enum class Line : std::uint8_t { rest, start, name_first, name_rest, after_name };
