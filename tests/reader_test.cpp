@@ -369,6 +369,21 @@ BOOST_AUTO_TEST_CASE(game_boundaries) {
 // inside a comment, a LF before a tag or a blank line, and results glued to digits must cut
 // the same wherever they fall in a window. Each case is shifted by 0 to 70 blanks after its
 // first move, and by as many plain moves, and a game follows it.
+// `head + rest + tail` split in chunks of 64 bytes and 4 KiB: `games` (the first after
+// `head`), then `tail` as a game of its own.
+void check_games_after(std::string const& head, std::string_view rest,
+                       std::vector<std::string_view> const& games, std::string_view tail) {
+    std::string const input = head + std::string(rest) + std::string(tail);
+    for (std::size_t chunk : {64, 4096}) {
+        auto const s = split(input, chunk);
+        BOOST_TEST(s.reproduces);
+        BOOST_TEST_REQUIRE(s.games.size() == games.size() + 1);
+        BOOST_TEST(s.games[0] == head + std::string(games[0]));
+        for (std::size_t i = 1; i != games.size(); ++i) BOOST_TEST(s.games[i] == games[i]);
+        BOOST_TEST(s.games.back() == tail);
+    }
+}
+
 BOOST_AUTO_TEST_CASE(movetext_cuts_at_every_window_position) {
     struct Case {
         char const* name;
@@ -435,17 +450,7 @@ BOOST_AUTO_TEST_CASE(movetext_cuts_at_every_window_position) {
                                           << (moves ? " moves" : " blanks")) {
                     std::string pad;
                     for (std::size_t i = 0; i < shift; ++i) pad += moves ? "Nf3 Nf6 " : " ";
-                    std::string const head = "[Event \"a\"]\n\n1. e4 " + pad;
-                    std::string const input = head + std::string(c.rest) + std::string(tail);
-                    for (std::size_t chunk : {64, 4096}) {
-                        auto const s = split(input, chunk);
-                        BOOST_TEST(s.reproduces);
-                        BOOST_TEST_REQUIRE(s.games.size() == c.games.size() + 1);
-                        BOOST_TEST(s.games[0] == head + std::string(c.games[0]));
-                        for (std::size_t i = 1; i != c.games.size(); ++i)
-                            BOOST_TEST(s.games[i] == c.games[i]);
-                        BOOST_TEST(s.games.back() == tail);
-                    }
+                    check_games_after("[Event \"a\"]\n\n1. e4 " + pad, c.rest, c.games, tail);
                 }
             }
         }
@@ -502,18 +507,24 @@ BOOST_AUTO_TEST_CASE(tag_lines_at_every_window_position) {
     for (auto const& c : cases) {
         for (std::size_t shift = 0; shift <= 70; ++shift) {
             BOOST_TEST_CONTEXT(c.name << ", shift " << shift) {
-                std::string const head = "[Event \"" + std::string(shift, 'x') + "\"]\n";
-                std::string const input = head + std::string(c.rest) + std::string(tail);
-                for (std::size_t chunk : {64, 4096}) {
-                    auto const s = split(input, chunk);
-                    BOOST_TEST(s.reproduces);
-                    BOOST_TEST_REQUIRE(s.games.size() == c.games.size() + 1);
-                    BOOST_TEST(s.games[0] == head + std::string(c.games[0]));
-                    for (std::size_t i = 1; i != c.games.size(); ++i)
-                        BOOST_TEST(s.games[i] == c.games[i]);
-                    BOOST_TEST(s.games.back() == tail);
-                }
+                check_games_after("[Event \"" + std::string(shift, 'x') + "\"]\n", c.rest, c.games,
+                                  tail);
             }
+        }
+    }
+}
+
+// `input` split in chunks of 64 bytes and 4 KiB: exactly `games` and `texts` (text between
+// games), and `between` the bytes that belong to neither.
+void check_pieces(std::string_view input, std::vector<std::string> const& games,
+                  std::vector<std::string> const& texts, std::string_view between) {
+    for (std::size_t chunk : {64, 4096}) {
+        BOOST_TEST_CONTEXT("chunk " << chunk) {
+            auto const s = split(input, chunk);
+            BOOST_TEST(s.reproduces);
+            BOOST_TEST(s.games == games, boost::test_tools::per_element());
+            BOOST_TEST(s.texts == texts, boost::test_tools::per_element());
+            BOOST_TEST(s.between == between);
         }
     }
 }
@@ -523,19 +534,10 @@ BOOST_AUTO_TEST_CASE(text_between_games) {
     std::string_view const input = "From: x@y\nSubject: z\n\n[Event \"a\"]\n*\n"
                                    "some garbage\n\n[Event \"b\"]\n1. e4 1-0 ff\n"
                                    "{lone comment, never closed\n\n\xff";
-    for (std::size_t chunk : {64, 4096}) {
-        BOOST_TEST_CONTEXT("chunk " << chunk) {
-            auto const s = split(input, chunk);
-            BOOST_TEST(s.reproduces);
-            std::vector<std::string> const games = {"[Event \"a\"]\n*\n",
-                                                    "[Event \"b\"]\n1. e4 1-0 ff\n"};
-            std::vector<std::string> const texts = {"From: x@y\nSubject: z\n", "some garbage\n",
-                                                    "{lone comment, never closed\n\n\xff"};
-            BOOST_TEST(s.games == games, boost::test_tools::per_element());
-            BOOST_TEST(s.texts == texts, boost::test_tools::per_element());
-            BOOST_TEST(s.between == "\n\n"); // the blank lines before the tag sections
-        }
-    }
+    check_pieces(
+        input, {"[Event \"a\"]\n*\n", "[Event \"b\"]\n1. e4 1-0 ff\n"},
+        {"From: x@y\nSubject: z\n", "some garbage\n", "{lone comment, never closed\n\n\xff"},
+        "\n\n"); // the blank lines before the tag sections
     syntax::RawGame g;
     g.bytes = "some\ngarbage\n\n";
     g.start.line = 7;
@@ -550,20 +552,10 @@ BOOST_AUTO_TEST_CASE(text_between_games) {
 // splitter took a piece's first byte for a line start: the tag section joined the piece, and
 // a block cut before it, where a result ends the line before, broke the cutter's promise.)
 BOOST_AUTO_TEST_CASE(percent_after_control_bytes_is_no_escape_line) {
-    std::string_view const input =
-        "\x01%x ( d6 1/2-1/2\n\n[Event \"b\"]\n*\n"
-        "[Event \"c\"]\n1. e4 e5 *\n{c} %y ( d6 1-0\n\n[Event \"d\"]\n*\n";
-    for (std::size_t chunk : {64, 4096}) {
-        BOOST_TEST_CONTEXT("chunk " << chunk) {
-            auto const s = split(input, chunk);
-            BOOST_TEST(s.reproduces);
-            std::vector<std::string> const games = {
-                "[Event \"b\"]\n*\n", "[Event \"c\"]\n1. e4 e5 *\n{c} ", "[Event \"d\"]\n*\n"};
-            std::vector<std::string> const texts = {"\x01", "%x ( d6 1/2-1/2\n", "%y ( d6 1-0\n"};
-            BOOST_TEST(s.games == games, boost::test_tools::per_element());
-            BOOST_TEST(s.texts == texts, boost::test_tools::per_element());
-        }
-    }
+    check_pieces("\x01%x ( d6 1/2-1/2\n\n[Event \"b\"]\n*\n"
+                 "[Event \"c\"]\n1. e4 e5 *\n{c} %y ( d6 1-0\n\n[Event \"d\"]\n*\n",
+                 {"[Event \"b\"]\n*\n", "[Event \"c\"]\n1. e4 e5 *\n{c} ", "[Event \"d\"]\n*\n"},
+                 {"\x01", "%x ( d6 1/2-1/2\n", "%y ( d6 1-0\n"}, "\n\n");
     // At a line start it is a '%' line: the tag section after it leads the same game.
     auto const s = split("%x ( d6 1/2-1/2\n\n[Event \"b\"]\n*\n");
     BOOST_TEST(s.texts.empty());
