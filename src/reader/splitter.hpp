@@ -5,11 +5,11 @@
 // input exactly, so a rejects file can copy a game byte for byte):
 // - Between games the reader skips blank lines (spaces, tabs, form feeds, line ends), '%'
 //   escape lines (a '%' in column 1, here and in a game) and UTF-8 byte order marks; these
-//   bytes belong to no game. Lines holding
-//   other ASCII control bytes (NUL, ^Z, DEL, ...) and nothing else are text between games
-//   (below), one run of them up to the end of the last such line; control bytes before a
-//   game on its first line are text too. Long runs come in pieces (GamePart::text_first,
-//   text_more), so a line of a billion NUL bytes still goes through a small buffer.
+//   bytes belong to no game. Lines holding other ASCII control bytes (NUL, ^Z, DEL, ...) and
+//   nothing else are text between games (below), one run of them up to the end of the last
+//   such line; control bytes before a game on its first line are text too. Long runs come in pieces
+//   (GamePart::text_first, text_more), so a line of a billion NUL bytes still goes through a small
+//   buffer.
 // - A game starts at the next other byte: its first '[' or its first movetext byte. Comments
 //   there followed by a tag section (a comment at the top of a file) lead that game.
 // - A game with a result (outside comments and variations; the forfeits `(+)-(-)` `(-)-(+)`
@@ -51,15 +51,16 @@
 // a tag line longer than the window is taken as one tag pair up to its line end; a comment
 // line whose `[Name` is longer than the window is not tag-like; after a result, text on its
 // line whose line end is not within the window starts the next piece there (text between
-// games, or an oversized game), and blank lines or a comment after the result's line that
-// fill the window while undecided do not join: the game ends after its result's line (or
-// the last comment line that joined), and the rest is read on from there, by the rules, in a
-// window of its own (so a line inside such a comment that begins like a tag pair starts a
-// game, as a block cut there expects: cutter.hpp). (The bytes the rules decide on after a
-// result count towards the limit while undecided, as the blank lines before a game's end do:
-// such a game is an oversized game.) In every game, the
-// names of a tag section are remembered up to 4096 distinct ones and 256 KiB in all (real
-// sections have a few dozen); a repeated name beyond those does not start a new game.
+// games, or an oversized game), and blank lines or a comment after the result that fill the
+// window while undecided do not join: the game ends where they start (after its result's
+// line or the last comment line that joined, or at a comment opened on the result's line),
+// and the rest is read on from there, by the rules, in a window of its own (so a line inside
+// such a comment that begins like a tag pair starts a game, as a block cut there expects:
+// cutter.hpp). (The bytes the rules decide on after a result count towards the limit while
+// undecided, as the blank lines before a game's end do: such a game is an oversized game.)
+// In every game, the names of a tag section are remembered up to 4096 distinct ones and
+// 256 KiB in all (real sections have a few dozen); a repeated name beyond those does not
+// start a new game.
 #pragma once
 
 #include <cstddef>
