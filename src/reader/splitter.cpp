@@ -105,7 +105,8 @@ std::uint64_t Splitter::run() {
 // trim never reaches lo (the game's first byte is not blank; an oversized game's bytes before
 // lo are out already, and its last piece must not be empty).
 std::uint64_t Splitter::boundary(char const* s) const {
-    char const* const floor = std::min(lo_ + 1, s);
+    char const* floor = std::min(lo_ + 1, s);
+    if (hold_ != 0 && static_cast<std::size_t>(s - floor) > hold_) floor = s - hold_;
     char const* q = s;
     while (q > floor && is_space(q[-1])) --q;
     q = skip_blanks(q, end_);

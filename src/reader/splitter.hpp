@@ -162,6 +162,10 @@ public:
     std::uint64_t anchor() const;
     void force();
     void catch_up(std::uint64_t to);
+    // Oversized games: the blanks before a game's end are held up to n bytes while pieces go
+    // out (GameReader::safe_end), so the end trims back over at most n of them, however far
+    // the pieces had gone when the end was found (it depends on how the reads fell).
+    void hold(std::size_t n) { hold_ = n; }
 
     char const* at(std::uint64_t o) const { return buf_ + (o - base_); }
     std::uint64_t off(char const* p) const { return base_ + static_cast<std::uint64_t>(p - buf_); }
@@ -239,6 +243,7 @@ private:
     bool const final_;
     bool (*const like_game_)(char const*, char const*);
     std::uint64_t result_ = no_end;
+    std::size_t hold_ = 0; // 0: no bound (the game is not oversized)
 };
 
 } // namespace pgn_iccf::reader::detail

@@ -199,6 +199,7 @@ void GameReader::enter_between() {
 std::uint64_t GameReader::scan(bool final, bool force) {
     detail::Splitter s(*split_, data_, base_, scan_floor(), end_, final,
                        classifier_.starts_like_game);
+    if (phase_ == Phase::oversized) s.hold(std::min(max_held_tail, max_game_size_ / 4));
     if (force) s.force();
     return s.run();
 }
