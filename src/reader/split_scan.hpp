@@ -314,18 +314,25 @@ inline char const* skip_plain(char const* p, char const* limit) {
     return p;
 }
 
+#ifdef __AVX2__
+// The bytes equal to c among the 64 at p (readable), one bit a byte, with two 32-byte loads.
+inline std::uint64_t eq_mask64(char const* p, char c) {
+    __m256i const v = _mm256_set1_epi8(c);
+    auto const lo = static_cast<std::uint32_t>(_mm256_movemask_epi8(
+        _mm256_cmpeq_epi8(_mm256_loadu_si256(reinterpret_cast<__m256i const*>(p)), v)));
+    auto const hi = static_cast<std::uint32_t>(_mm256_movemask_epi8(
+        _mm256_cmpeq_epi8(_mm256_loadu_si256(reinterpret_cast<__m256i const*>(p + 32)), v)));
+    return (std::uint64_t{hi} << 32) | lo;
+}
+#endif
+
 // Whether the only ']' in [p, t) is t[-1] (t - p >= 1). [p, limit) is readable: a tag line of
 // up to 64 bytes is checked with two loads and a mask instead of a byte loop.
 inline bool only_bracket_is_last(char const* p, char const* t, char const* limit) {
 #ifdef __AVX2__
     auto const n = t - p;
     if (n <= 64 && limit - p >= 64) {
-        __m256i const br = _mm256_set1_epi8(']');
-        auto const lo = static_cast<std::uint32_t>(_mm256_movemask_epi8(
-            _mm256_cmpeq_epi8(_mm256_loadu_si256(reinterpret_cast<__m256i const*>(p)), br)));
-        auto const hi = static_cast<std::uint32_t>(_mm256_movemask_epi8(
-            _mm256_cmpeq_epi8(_mm256_loadu_si256(reinterpret_cast<__m256i const*>(p + 32)), br)));
-        std::uint64_t const mask = (std::uint64_t{hi} << 32) | lo;
+        std::uint64_t const mask = eq_mask64(p, ']');
         std::uint64_t const in_line = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
         return (mask & in_line) == std::uint64_t{1} << (n - 1);
     }
@@ -357,18 +364,10 @@ inline bool only_bracket_is_last(char const* p, char const* t, char const* limit
 // CR), where that loop goes on. [p, end) is the bytes read; none past them are looked at.
 inline char const* skip_tag_lines(char const* p, char const* end) {
 #ifdef __AVX2__
-    auto const mask64 = [](char const* b, char c) {
-        __m256i const v = _mm256_set1_epi8(c);
-        auto const lo = static_cast<std::uint32_t>(_mm256_movemask_epi8(
-            _mm256_cmpeq_epi8(_mm256_loadu_si256(reinterpret_cast<__m256i const*>(b)), v)));
-        auto const hi = static_cast<std::uint32_t>(_mm256_movemask_epi8(
-            _mm256_cmpeq_epi8(_mm256_loadu_si256(reinterpret_cast<__m256i const*>(b + 32)), v)));
-        return (std::uint64_t{hi} << 32) | lo;
-    };
     while (end - p >= 64) {
         // The LFs whose next byte is in the window (bit 63 has none), the last of them, and
         // the bytes of the lines they end.
-        std::uint64_t const lf = mask64(p, '\n') & ~(std::uint64_t{1} << 63);
+        std::uint64_t const lf = eq_mask64(p, '\n') & ~(std::uint64_t{1} << 63);
         if (lf == 0) break;
         int const last = 63 - std::countl_zero(lf);
         std::uint64_t const span = (std::uint64_t{2} << last) - 1;
@@ -377,9 +376,9 @@ inline char const* skip_tag_lines(char const* p, char const* end) {
         std::uint64_t const starts = (lf << 1) | 1; // each line's '[', and the next line's
         // A bit where a line breaks the shape; a line ending at LF i is taken when no such
         // bit is at or before i + 1 (its bytes, its LF and the next line's first byte).
-        std::uint64_t const bad = ((mask64(p, ']') & span) ^ closes) |
-                                  ((mask64(p, '"') & quotes) ^ quotes) |
-                                  ((mask64(p, '[') & starts) ^ starts) | mask64(p, '\r');
+        std::uint64_t const bad = ((eq_mask64(p, ']') & span) ^ closes) |
+                                  ((eq_mask64(p, '"') & quotes) ^ quotes) |
+                                  ((eq_mask64(p, '[') & starts) ^ starts) | eq_mask64(p, '\r');
         if (bad == 0) {
             p += last + 1;
             continue;
