@@ -147,6 +147,12 @@ GameReader::Fill GameReader::fill() {
     return Fill::read;
 }
 
+std::size_t GameReader::held_tail() const { return std::min(max_held_tail, max_game_size_ / 4); }
+
+bool GameReader::line_starts_at(char const* p) const {
+    return p == data_ + begin_ ? cursor_.column == 1 : is_line_end(p[-1]);
+}
+
 void GameReader::start_game(std::size_t at) {
     using Mode = detail::SplitState::Mode;
     detail::SplitState& st = *split_;
@@ -160,7 +166,7 @@ void GameReader::start_game(std::size_t at) {
     st.in_tags = st.after_blank = st.in_percent = st.check_new_game = false;
     st.probe_found = false;
     st.had_tags = data_[at] == '[';
-    st.begin_line_start = at == begin_ ? cursor_.column == 1 : is_line_end(data_[at - 1]);
+    st.begin_line_start = line_starts_at(data_ + at);
     st.result = st.result_line = false;
     st.trail_end = o;
     if (st.names.count != 0) {
@@ -199,7 +205,7 @@ void GameReader::enter_between() {
 std::uint64_t GameReader::scan(bool final, bool force) {
     detail::Splitter s(*split_, data_, base_, scan_floor(), end_, final,
                        classifier_.starts_like_game);
-    if (phase_ == Phase::oversized) s.hold(std::min(max_held_tail, max_game_size_ / 4));
+    if (phase_ == Phase::oversized) s.hold(held_tail());
     if (force) s.force();
     return s.run();
 }
@@ -215,7 +221,7 @@ std::uint64_t GameReader::safe_end(bool force) {
     char const* const lo = data_ + begin_;
     char const* q = s.at(a);
     if (!force) {
-        auto const held = std::min(max_held_tail, max_game_size_ / 4);
+        auto const held = held_tail();
         char const* const stop = q - std::min(static_cast<std::size_t>(q - lo), held);
         while (q != stop && is_held_byte(q[-1])) --q;
     }
@@ -276,7 +282,7 @@ char const* GameReader::skip_between(bool& more, bool& run_ended) {
             }
             in_percent_ = false; // the line end is skipped as whitespace
         }
-        std::uint64_t const held = std::min<std::uint64_t>(4096, max_game_size_ / 4);
+        std::uint64_t const held = held_tail();
         for (; p != end && is_space(*p); ++p) {
             char const c = *p;
             if (is_line_end(c)) {
@@ -303,7 +309,7 @@ char const* GameReader::skip_between(bool& more, bool& run_ended) {
             more = true;
             return p;
         }
-        bool const line_start = p == buf + begin_ ? cursor_.column == 1 : is_line_end(p[-1]);
+        bool const line_start = line_starts_at(p);
         if (*p == '%' && line_start) {
             if (junk_from_ != no_junk) return p; // the junk run ends before it
             in_percent_ = true;
@@ -367,7 +373,7 @@ GameReader::Turn GameReader::between(syntax::RawGame& game) {
     if (junk_from_ == no_junk) {
         // The current line's leading blanks stay (up to `held`) for text between games that
         // may start after them.
-        std::uint64_t const held = std::min<std::uint64_t>(4096, max_game_size_ / 4);
+        std::uint64_t const held = held_tail();
         line_from_ = std::max(line_from_, off(p) - std::min(off(p) - base_, held));
         drop_to(line_from_);
     }

@@ -178,6 +178,11 @@ private:
     void drop_lead();
     void enter_between();
     std::uint64_t safe_end(bool force); // oversized: what may be handed out
+    // The most blanks (and digits and dots) held back before the scan position, for the
+    // look-backs of the rules (window.cpp: max_held_tail; a quarter of a small window).
+    std::size_t held_tail() const;
+    // Whether the byte at p (in the buffer, at or after begin_) starts a line.
+    bool line_starts_at(char const* p) const;
     void hand_out(syntax::RawGame& game, std::size_t n, std::uint64_t number);
     // The steps of next(), one per phase (true: `game` was handed out).
     char const* skip_between(bool& more, bool& run_ended);
