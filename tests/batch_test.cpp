@@ -1227,7 +1227,7 @@ BOOST_AUTO_TEST_CASE(an_output_that_cannot_be_written_holds_back_the_other) {
     auto b = sh(bin + " -j1 -o /dev/full --rejects " + q(dir / "r.pgn") + " " + q(dir / "m.pgn") +
                 " 2>&1");
     BOOST_TEST(b.status == 2);
-    // The first block (the first cut after 256 KiB: 36 + 8191 * 32 bytes, 8192 games) is
+    // The first block (the first cut after 256 KiB: 34 + 8191 * 32 bytes, 8192 games) is
     // converted, its output fails, and nothing further is read.
     BOOST_TEST(untimed(b.out) ==
                (dir / "m.pgn").string() + bad_move +
@@ -1238,6 +1238,17 @@ BOOST_AUTO_TEST_CASE(an_output_that_cannot_be_written_holds_back_the_other) {
                    "as it was)\npgn-iccf: 8192 games read: 8191 converted, 1 rejected, 0 kept "
                    "broken; 24575 moves; 1 error, 0 warnings; TIME\n");
     BOOST_TEST(read_file(dir / "r.pgn") == "old rejects\n");
+    // The summary counts the bytes of the games it counts: those of the first block (its MB/s
+    // said 0.0 when the run stopped inside its only file).
+    batch::RunOptions o;
+    o.plan.inputs = {(dir / "m.pgn").string()};
+    o.plan.output = "/dev/full";
+    o.quiet = true;
+    o.pipeline.threads = 1;
+    auto const stopped = run_lib(o);
+    BOOST_TEST(stopped.summary.io_failure);
+    BOOST_TEST(stopped.summary.games == 8192U);
+    BOOST_TEST(stopped.summary.bytes == 34U + 8191U * 32U);
     // Also when the failure shows only as the output is completed (a small output is written
     // to the device at commit).
     write_file(dir / "small.pgn", "[Event \"bad\"]\n\n1. e4 e5 2. Ke3 *\n\n1. d4 *\n");

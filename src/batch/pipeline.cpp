@@ -253,6 +253,9 @@ public:
             if (!b.lines.empty()) show_messages(b);
             write_outputs(b);
             add_counts(b);
+            // A stop ends the run inside this job: its bytes up to here count, as its games
+            // do (end_job, which adds them otherwise, does not come; the summary's MB/s).
+            if (stopped_) sum_.bytes += b.bytes;
         }
         // After a stop the job is not ended: no per-file line for an output not written.
         if (b.last && !stopped_) end_job(job, b);
