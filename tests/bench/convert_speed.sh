@@ -78,11 +78,18 @@ done
 
 # run KEY CMD...: appends "cpu_seconds rss_kib wall_seconds" to $tmp/KEY. CPU time (user +
 # system) is what is compared: on a shared machine it varies far less than wall time.
+# The times come from the shell's `time` in milliseconds (GNU time prints hundredths, a step
+# of 1-2% of a run of under a second); GNU time gives the peak RSS. Both count the
+# process run under taskset, and bash's also the millisecond or so of GNU time itself.
 run() {
   local key=$1; shift
-  /usr/bin/time -f "%U %S %M %e" -o "$tmp/t" taskset -c 0 "$@" >/dev/null 2>"$tmp/err" || {
-    st=$?; [ $st -le 1 ] || { cat "$tmp/err" >&2; exit 2; }; }
-  awk '{printf "%.3f %d %.3f\n", $1 + $2, $3, $4}' "$tmp/t" >> "$tmp/$key"
+  local TIMEFORMAT='%3U %3S %3R' st=0
+  { time /usr/bin/time -f "%M" -o "$tmp/rss" taskset -c 0 "$@" >/dev/null 2>"$tmp/err"; } \
+    2> "$tmp/t" || st=$?
+  [ $st -le 1 ] || { cat "$tmp/err" >&2; exit 2; }
+  # (GNU time writes "Command exited with non-zero status 1" before the figure.)
+  awk -v rss="$(tail -n 1 "$tmp/rss")" '{printf "%.3f %d %.3f\n", $1 + $2, rss, $3}' "$tmp/t" \
+    >> "$tmp/$key"
 }
 modes=(san2num num2san san2san check)
 declare -A label=([san2num]="SAN -> numeric" [num2san]="numeric -> SAN" [san2san]="SAN -> SAN"
@@ -118,7 +125,7 @@ for s in "${inputs[@]}"; do
     x=$(pair_median "$s.pgnx" "$s.$m")
     awk -v s="$s" -v l="${label[$m]}" -v c="${med[$s.$m]}" -v b="$in_bytes" -v g="${games[$s]}" \
         -v mv="${moves[$s]}" -v r="$rss" -v x="$x" 'BEGIN {
-      printf "%-10s %-16s %8.2f %9.1f %10.0f %8.1f %9.1f %7.1fx\n", s, l, c, b/1e6/c, g/c, c*1e9/mv, r/1024, x }'
+      printf "%-10s %-16s %8.3f %9.1f %10.0f %8.1f %9.1f %7.1fx\n", s, l, c, b/1e6/c, g/c, c*1e9/mv, r/1024, x }'
   done
 done
 
