@@ -159,6 +159,7 @@ void bzip2_stream(int level, std::string_view in, std::string& out) {
 constexpr int zstd_capped_from = 7;
 constexpr int zstd_window_log = 20;
 constexpr int zstd_table_log = 19;
+constexpr std::size_t zstd_scratch_limit = std::size_t{4} << 20;
 void zstd_frame(int level, std::string_view in, std::string& out) {
     struct FreeCctx {
         void operator()(ZSTD_CCtx* c) const { ZSTD_freeCCtx(c); }
@@ -177,13 +178,26 @@ void zstd_frame(int level, std::string_view in, std::string& out) {
     }
     auto const used = out.size();
     auto const bound = ZSTD_compressBound(in.size());
-    out.resize(used + bound);
-    auto const r = ZSTD_compress2(c, out.data() + used, bound, in.data(), in.size());
+    // The frame goes to a buffer of the thread's, then its bytes (a fifth of the input, for
+    // PGN) to `out`: room for the bound in `out` itself was zero-filled, so every chunk in
+    // flight held pages for four times its compressed size (peak RSS, see the commit). A
+    // chunk larger than the buffer keeps (one huge game) is compressed in place as before.
+    thread_local std::string scratch;
+    bool const in_place = bound > zstd_scratch_limit;
+    if (in_place)
+        out.resize(used + bound);
+    else if (scratch.size() < bound)
+        scratch.resize(bound);
+    char* const dst = in_place ? out.data() + used : scratch.data();
+    auto const r = ZSTD_compress2(c, dst, bound, in.data(), in.size());
     if (ZSTD_isError(r)) {
         out.resize(used);
         throw std::runtime_error(std::string("zstd compression failed: ") + ZSTD_getErrorName(r));
     }
-    out.resize(used + r);
+    if (in_place)
+        out.resize(used + r);
+    else
+        out.append(scratch.data(), r);
 }
 
 } // namespace
