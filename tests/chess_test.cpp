@@ -620,8 +620,8 @@ BOOST_AUTO_TEST_CASE(reaching_matches_the_attack_tables) {
     };
     for (int round = 0; round < 2000; ++round) {
         Bitboard const occupied = next() & next();
-        for (PieceType t : {PieceType::knight, PieceType::bishop, PieceType::rook,
-                            PieceType::queen, PieceType::king})
+        for (PieceType t : {PieceType::knight, PieceType::bishop, PieceType::rook, PieceType::queen,
+                            PieceType::king})
             for (int to = 0; to < 64; ++to) {
                 Bitboard const from = next() | occupied;
                 BOOST_TEST_REQUIRE(reaching(t, Square(to), from, occupied) ==
