@@ -4,9 +4,9 @@ output, rejects, exit status and messages for an input read from a file with one
 read from a pipe with two, whatever the reads and the blocks (issue J: identical for every -j).
 
 Inputs are made from the PGN files of data/ by seeded random edits, in three styles:
-  general   brackets, quotes, line ends, NUL bytes, results and tag lines inserted or deleted
-            near tag sections
-  tags      the same aimed at the tag lines (where the splitter's vector skip reads)
+  general   brackets, quotes, line ends, NUL bytes, results and tag lines inserted, deleted
+            or replaced anywhere in the file
+  tags      the same edits aimed at the tag lines (where the splitter's vector skip reads)
   results   braces, parentheses, '%' and ';' lines, results and blank lines near the ends of
             games and comments (where the splitter decides where a game ends)
 Each input runs as it is and behind about 255 KB of whole games (so that the cutter's first
@@ -44,8 +44,9 @@ EDITS = {
                 b'  \n  \n', b'\\', b'\xef\xbb\xbf'],
 }
 EDITS['tags'] = EDITS['general']
-# Where each style aims its edits: near tag sections, or near results, blank lines and closers.
-AIM = {'general': rb'\n\[', 'tags': rb'\n\[', 'results': rb'(1-0|0-1|1/2-1/2|\*|\n\n|\}|\))'}
+# Where each style aims its edits: anywhere (None), near tag sections, or near results, blank
+# lines and closers.
+AIM = {'general': None, 'tags': rb'\n\[', 'results': rb'(1-0|0-1|1/2-1/2|\*|\n\n|\}|\))'}
 REPLACE = {'general': b'[]"\n\r ', 'tags': b'[]"\n\r ', 'results': b'{}()\n\r ;%[]*01'}
 SANITIZER = re.compile(rb'runtime error|AddressSanitizer|LeakSanitizer')
 WINDOWS = ['300', '777', '1K', '5K', '64M']
@@ -70,9 +71,12 @@ def mutate(rng, files, style):
         s = rng.randint(0, len(b) - 30000)
         b = b[s:s + 30000]
     for _ in range(rng.randint(1, 40 if style != 'results' else 30)):
-        marks = [m.start() for m in re.finditer(AIM[style], bytes(b))] or [0]
-        spread = (-8, 8) if style == 'results' else (-20, 90)
-        pos = min(len(b), max(0, rng.choice(marks) + rng.randint(*spread)))
+        if AIM[style] is None:
+            pos = rng.randrange(len(b) + 1)
+        else:
+            marks = [m.start() for m in re.finditer(AIM[style], bytes(b))] or [0]
+            spread = (-8, 8) if style == 'results' else (-20, 90)
+            pos = min(len(b), max(0, rng.choice(marks) + rng.randint(*spread)))
         r = rng.random()
         if r < 0.6:
             b[pos:pos] = rng.choice(EDITS[style])
