@@ -364,11 +364,6 @@ BOOST_AUTO_TEST_CASE(game_boundaries) {
     }
 }
 
-// The splitter skips movetext in windows of 32 bytes (split_scan.hpp's skip_plain, in builds
-// with AVX2): a comment crossing a window's end, braces that do not alternate, a line end
-// inside a comment, a LF before a tag or a blank line, and results glued to digits must cut
-// the same wherever they fall in a window. Each case is shifted by 0 to 70 blanks after its
-// first move, and by as many plain moves, and a game follows it.
 // `head + rest + tail` split in chunks of 64 bytes and 4 KiB: `games` (the first after
 // `head`), then `tail` as a game of its own.
 void check_games_after(std::string const& head, std::string_view rest,
@@ -384,6 +379,11 @@ void check_games_after(std::string const& head, std::string_view rest,
     }
 }
 
+// The splitter skips movetext in windows of 32 bytes (split_scan.hpp's skip_plain, in builds
+// with AVX2): a comment crossing a window's end, braces that do not alternate, a line end
+// inside a comment, a LF before a tag or a blank line, and results glued to digits must cut
+// the same wherever they fall in a window. Each case is shifted by 0 to 70 blanks after its
+// first move, and by as many plain moves, and a game follows it.
 BOOST_AUTO_TEST_CASE(movetext_cuts_at_every_window_position) {
     struct Case {
         char const* name;

@@ -7,9 +7,9 @@
 //   escape lines (a '%' in column 1, here and in a game) and UTF-8 byte order marks; these
 //   bytes belong to no game. Lines holding other ASCII control bytes (NUL, ^Z, DEL, ...) and
 //   nothing else are text between games (below), one run of them up to the end of the last
-//   such line; control bytes before a game on its first line are text too. Long runs come in pieces
-//   (GamePart::text_first, text_more), so a line of a billion NUL bytes still goes through a small
-//   buffer.
+//   such line; control bytes before a game on its first line are text too. Long runs come
+//   in pieces (GamePart::text_first, text_more), so a line of a billion NUL bytes still goes
+//   through a small buffer.
 // - A game starts at the next other byte: its first '[' or its first movetext byte. Comments
 //   there followed by a tag section (a comment at the top of a file) lead that game.
 // - A game with a result (outside comments and variations; the forfeits `(+)-(-)` `(-)-(+)`
