@@ -387,12 +387,11 @@ struct tag_value_parser : primitive<tag_value_parser> {
     syntax::Location const name_at = shifted(n);
     syntax::Location const value_at = shifted(q + 1);
     st.consume(p, r + 1);
-    auto const name_token = State::make_token(st.tag_name, name_at);
-    auto const value_token = State::make_token(view(q + 1, value.close), value_at);
     if (value.plain)
-        st.visitor.plain_tag(name_token, value_token);
+        st.visitor.plain_tag(st.tag_name, name_at, view(q + 1, value.close), value_at);
     else
-        st.visitor.tag(name_token, value_token);
+        st.visitor.tag(State::make_token(st.tag_name, name_at),
+                       State::make_token(view(q + 1, value.close), value_at));
     first = r + 1;
     return true;
 }

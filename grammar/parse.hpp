@@ -91,8 +91,12 @@ public:
     virtual void tag(Token const& /*name*/, Token const& /*value*/) {}
     // The same for a value known to hold neither '\\' nor '"' (nothing to unescape, nothing
     // to escape when written again); by default tag(). A writer that overrides it skips its
-    // own scan of the value.
-    virtual void plain_tag(Token const& name, Token const& value) { tag(name, value); }
+    // own scan of the value. The tokens come as their parts, in registers: a Token built in
+    // memory and copied on at once stalled on store forwarding (perf, --check: see the commit).
+    virtual void plain_tag(std::string_view name, Location name_at, std::string_view value,
+                           Location value_at) {
+        tag(Token{name, name_at}, Token{value, value_at});
+    }
     // The tag section is over; movetext events follow.
     virtual void begin_movetext() {}
     // A move token (§8.2.3): `move` is the move text including any check/mate mark

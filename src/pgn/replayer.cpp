@@ -118,22 +118,20 @@ Problem& Replayer::add_at_move(ProblemKind kind, Severity severity, syntax::Toke
 }
 
 void Replayer::tag(syntax::Token const& name, syntax::Token const& value) {
-    add_tag(name, value, false);
+    if (room_for_tag(name.where)) tags_.add(name.text, name.where, value.text, value.where, false);
 }
 
-void Replayer::plain_tag(syntax::Token const& name, syntax::Token const& value) {
-    add_tag(name, value, true);
+void Replayer::plain_tag(std::string_view name, syntax::Location name_at, std::string_view value,
+                         syntax::Location value_at) {
+    if (room_for_tag(name_at)) tags_.add(name, name_at, value, value_at, true);
 }
 
-void Replayer::add_tag(syntax::Token const& name, syntax::Token const& value, bool plain) {
-    if (tags_.full()) {
-        if (!rejected())
-            add(ProblemKind::too_many_tags, Severity::error, name.where).facts =
-                LimitFacts{TagTable::max_tags};
-        reject();
-        return;
-    }
-    tags_.add(name, value, plain);
+bool Replayer::room_for_tag(syntax::Location at) {
+    if (!tags_.full()) return true;
+    if (!rejected())
+        add(ProblemKind::too_many_tags, Severity::error, at).facts = LimitFacts{TagTable::max_tags};
+    reject();
+    return false;
 }
 
 void Replayer::diagnostic(syntax::Diagnostic const& d) {

@@ -119,8 +119,10 @@ public:
 private:
     // parser::Visitor
     void tag(syntax::Token const& name, syntax::Token const& value) override;
-    void plain_tag(syntax::Token const& name, syntax::Token const& value) override;
-    void add_tag(syntax::Token const& name, syntax::Token const& value, bool plain);
+    void plain_tag(std::string_view name, syntax::Location name_at, std::string_view value,
+                   syntax::Location value_at) override;
+    // Whether the table has room for one more tag (too_many_tags and the game rejected if not).
+    bool room_for_tag(syntax::Location at);
     void begin_movetext() override;
     void move(syntax::Token const& move, syntax::Token const& suffix) override;
     void comment(syntax::Token const& text, syntax::CommentKind kind) override;

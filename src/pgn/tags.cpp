@@ -11,10 +11,17 @@ void TagTable::clear() {
     first_.fill(-1);
 }
 
-void TagTable::add(syntax::Token const& name, syntax::Token const& value, bool plain) {
-    TagKind const kind = classify(name.text);
+void TagTable::add(std::string_view name, syntax::Location name_at, std::string_view value,
+                   syntax::Location value_at, bool plain) {
+    TagKind const kind = classify(name);
     if (kind != TagKind::other && first(kind) < 0) first_[std::size_t(kind)] = int(tags_.size());
-    tags_.push_back({name, value, kind, plain});
+    Tag& t = tags_.emplace_back();
+    t.name.text = name;
+    t.name.where = name_at;
+    t.value.text = value;
+    t.value.where = value_at;
+    t.kind = kind;
+    t.plain = plain;
 }
 
 std::string_view TagTable::value(TagKind kind) const {

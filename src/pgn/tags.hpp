@@ -47,7 +47,10 @@ public:
 
     void clear();
     bool full() const { return tags_.size() == max_tags; }
-    void add(syntax::Token const& name, syntax::Token const& value, bool plain = false);
+    // The name and value with their locations as parts (the record is written from them, not
+    // copied from Tokens just built: see Visitor::plain_tag).
+    void add(std::string_view name, syntax::Location name_at, std::string_view value,
+             syntax::Location value_at, bool plain = false);
     std::vector<Tag> const& all() const { return tags_; }
     int first(TagKind kind) const { return first_[std::size_t(kind)]; } // index in all(), or -1
     std::string_view value(TagKind kind) const; // raw value of the first such tag, or ""
