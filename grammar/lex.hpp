@@ -173,18 +173,33 @@ inline void deliver_move(State& st, char const* p, char const* e) {
     }
 }
 
-// Whether the bare integer [p, e) is a move (else it is a move number without periods).
-inline bool integer_is_move(State const& st, char const* p, char const* e) {
+// Whether the bare integer [p, e) is a move (else it is a move number without periods, or
+// Visitor::integer decides). Notes the game as numeric when it is.
+inline bool integer_is_move(State& st, char const* p, char const* e) {
     auto const n = e - p;
     // UCI's null move is no numeric move (0 names no file), but a move all the same.
-    return numeric_shape(p, e) || (st.iccf && (n == 4 || n == 5)) ||
-           view(p, e) == syntax::uci_null_move;
+    bool const numeric = numeric_shape(p, e) || (st.iccf && (n == 4 || n == 5));
+    st.numeric |= numeric;
+    return numeric || view(p, e) == syntax::uci_null_move;
+}
+
+// An integer [p, e) in a move slot that is no move: its digits [p, d), then periods. Passed to
+// Visitor::integer where it may be a mistyped move (see there); otherwise a move number.
+[[gnu::cold, gnu::noinline]] inline void deliver_integer(State& st, char const* p, char const* d,
+                                                         char const* e) {
+    if (!st.active()) return;
+    auto const n = d - p;
+    bool const pass = d != e ? numeric_shape(p, d) : n >= 4 || (n == 3 && (st.numeric || st.iccf));
+    if (pass) st.visitor.integer(st.token(p, e), view(p, d));
 }
 
 // A token [p, e) starting with the digits [p, d) and not a move number with periods.
 inline void deliver_digit_token(State& st, char const* p, char const* d, char const* e) {
     if (d == e) {
-        if (integer_is_move(st, p, e)) deliver_move(st, p, e);
+        if (integer_is_move(st, p, e))
+            deliver_move(st, p, e);
+        else if (e - p >= 3)
+            deliver_integer(st, p, e, e);
         return;
     }
     deliver_move(st, p, e); // 0-0, 0-0-0, 5254!, or something for the notation layer

@@ -60,10 +60,13 @@ inline bool parse_move_token(State& st, char const*& first, char const* last) {
         if (scan::is_digit(*p)) {
             char const* d = digits_end(p, e);
             if (d != e && *d == '.') {
+                char const* const digits = d;
                 while (d != e && *d == '.') ++d;
                 // A move glued to its number (`12.Nf3`, `1.5254`); a result glued to a
                 // number (`40.1-0`) is left for the result rule.
                 if (d != e && scan::result_length(d, last) == 0) deliver_token(st, d, e);
+                // `5254.`: a numeric move with periods, or a move number (Visitor::integer).
+                if (d == e && e - p >= 5) deliver_integer(st, p, digits, e);
                 first = (d != e && scan::result_length(d, last) != 0) ? d : e;
                 st.consume(p, first);
                 return true;
@@ -198,11 +201,21 @@ inline char const* fast_token(State& st, char const* p) {
         char const* q = p + 1;
         while (scan::is_digit(*q)) ++q; // stops at e at the latest
         if (q == e) { // a bare integer (no result), as deliver_digit_token reads it
-            if (integer_is_move(st, p, e)) deliver_plain_move(st, p, e);
+            if (integer_is_move(st, p, e)) {
+                deliver_plain_move(st, p, e);
+            } else if (e - p >= 3) {
+                st.passed(p);
+                deliver_integer(st, p, e, e);
+            }
         } else {
             if (*q != '.') return nullptr; // a result, 0-0, ...
+            char const* const digits = q;
             while (*q == '.') ++q;
             if (q != e) return nullptr; // `12.Nf3`, ...
+            if (e - p >= 5) {           // `5254.`: as parse_move_token reads it
+                st.passed(p);
+                deliver_integer(st, p, digits, e);
+            }
         }
     } else {
         return nullptr;

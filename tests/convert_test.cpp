@@ -803,6 +803,65 @@ BOOST_AUTO_TEST_CASE(fix_typos_writes_the_only_legal_move_one_edit_away) {
     BOOST_TEST((plain.status == std::vector<pgn::GameStatus>{pgn::GameStatus::rejected}));
 }
 
+// A mistyped numeric move is no move number (found by a review as a user: each of these was
+// left out without a word, so the game was written a move short, or the error fell on the
+// next move). Positions checked by hand: after 1. e4 e5 White's knight g1 (71) reaches f3
+// (63); b8 (28) is Black's knight.
+BOOST_AUTO_TEST_CASE(an_integer_that_is_no_move_number_is_read_as_a_move) {
+    // The last move before the result, with a 0 for a 4: an error on it, the game rejected.
+    auto last = convert("1. 5254 5755 2. 7163 2807 1-0\n", to(notation::Notation::san));
+    BOOST_TEST(last.messages ==
+               "test.pgn:1:22: error: game 1, move 2...: '2807': digits 0 and 9 name no square "
+               "(files and ranks are 1-8)\n");
+    BOOST_TEST((last.status == std::vector<pgn::GameStatus>{pgn::GameStatus::rejected}));
+    // A digit dropped, inside the game: the error is on '763' (not on 2836), and 7163 is the
+    // only legal move with one digit more.
+    auto dropped = convert("1. 5254 5755 2. 763 2836 3. 6125 *\n", to(notation::Notation::san));
+    BOOST_TEST(dropped.messages ==
+               "test.pgn:1:17: error: game 1, move 2.: '763': not a numeric move (four digits "
+               "1-8, and a fifth, 1-4, for a promotion) nor the number of this move; did you mean "
+               "7163 (Nf3)? (checking the rest of the game as if 7163 had been written)\n");
+    auto fixed =
+        convert("1. 5254 5755 2. 763 2836 3. 6125 *\n", fix_typos(notation::Notation::san));
+    BOOST_TEST(fixed.out.find("2. Nf3 {typed 763} 2... Nc6 3. Bb5 *") != std::string::npos);
+    BOOST_TEST(fixed.corrected == 1U);
+    // A fifth digit that is no piece, and six digits in a SAN game.
+    auto fifth = convert("1. 5254 5755 2. 71635 *\n", to(notation::Notation::san));
+    BOOST_TEST(fifth.messages ==
+               "test.pgn:1:17: error: game 1, move 2.: '71635': not a numeric move (four digits "
+               "1-8, and a fifth, 1-4, for a promotion) nor the number of this move; did you mean "
+               "7163 (Nf3)? (checking the rest of the game as if 7163 had been written)\n");
+    auto six = convert("1. e4 e5 2. Nf3 716300 *\n");
+    BOOST_TEST(six.messages.find("'716300': not a numeric move") != std::string::npos);
+    // A period after a numeric move: read as the move, with a warning.
+    auto period = convert("1. 5254 5755 2. 7163. 2836 *\n", to(notation::Notation::san));
+    BOOST_TEST(period.messages ==
+               "test.pgn:1:17: warning: game 1, move 2.: '7163.': a period after a numeric move "
+               "(not the number of this move); read as 7163 (Nf3)\n");
+    BOOST_TEST(period.out.find("1. e4 e5 2. Nf3 Nc6 *") != std::string::npos);
+    // The number of the move that follows stays a move number, with periods or without, at
+    // any length; so do one- and two-digit integers, and three-digit ones in a SAN game.
+    std::string const fen = "[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 123\"]\n\n";
+    for (std::string const movetext :
+         {"123 5152 5857 124 5251 *\n", "123 5152 5857 1240 5251 *\n", "1. e4 e5 33 Nf3 Nc6 *\n",
+          "1. e4 e5 333 Nf3 Nc6 *\n", "1. 5254 5755 22 7163 2836 *\n"}) {
+        BOOST_TEST_CONTEXT(movetext) {
+            bool const late = movetext.front() == '1' && movetext[1] == '2';
+            auto c = convert(late ? fen + movetext : movetext, to(notation::Notation::san));
+            bool const bad = movetext.find("1240") != std::string::npos;
+            BOOST_TEST(c.messages.empty() == !bad);
+            if (bad)
+                BOOST_TEST(c.messages.find("'1240': digits 0 and 9 name no square") !=
+                           std::string::npos);
+        }
+    }
+    // The two squares swapped, where no move is one digit away: the swap is suggested.
+    auto swapped = convert("1. 5254 5755 2. 6371 *\n", to(notation::Notation::san));
+    BOOST_TEST(swapped.messages ==
+               "test.pgn:1:17: error: game 1, move 2.: '6371': no piece on 63; did you mean 7163 "
+               "(Nf3)? (checking the rest of the game as if 7163 had been written)\n");
+}
+
 BOOST_AUTO_TEST_CASE(fix_typos_leaves_several_candidates_an_error) {
     // 6135 (f1-c5): 6125 (Bb5) and 6134 (Bc4) are both one edit away.
     std::string const in = "1. 5254 5755 2. 7163 2836 3. 6135 7866 *\n";

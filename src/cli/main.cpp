@@ -128,8 +128,8 @@ void describe(Table& t, Cli& c) {
          "also accept the non-standard four-digit promotion form (6762); each use is reported") //
         ("fix-typos", po::bool_switch(&convert.fix_typos),
          "replace an unplayable numeric move by the only legal move one edit away (a digit "
-         "changed, added, dropped or two swapped), with a warning and {typed TOKEN} after "
-         "it; several candidates stay an error") //
+         "changed, added, dropped or two swapped; else its two squares swapped), with a "
+         "warning and {typed TOKEN} after it; several candidates stay an error") //
         ("annotate", po::bool_switch(&convert.annotate),
          "after each move, a comment holding the move as it was written") //
         ("no-comments", "leave comments out")                             //

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <string>
 
 namespace pgn_iccf::notation {
 
@@ -67,6 +68,16 @@ int suggest_numeric(Position const& pos, std::string_view token, std::span<Move>
         MoveText text = write_numeric(pos, m);
         int at = edit_offset(token, text.view());
         if (at >= 0) hits[std::size_t(n++)] = {at, text, m};
+    }
+    // None: the move with its two squares swapped (to-square typed first: 6371 for 7163), if
+    // legal; the promotion digit, if any, stays last.
+    if (n == 0 && (token.size() == 4 || token.size() == 5)) {
+        std::string swapped(token.substr(2, 2));
+        swapped.append(token.substr(0, 2));
+        swapped.append(token.substr(4));
+        for (Move m : list)
+            if (MoveText text = write_numeric(pos, m); text.view() == swapped)
+                hits[std::size_t(n++)] = {0, text, m};
     }
     // By the offset of the edit, then by the numeric text (independent of generation order).
     std::sort(hits.begin(), hits.begin() + n, [](Hit const& a, Hit const& b) {

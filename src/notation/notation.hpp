@@ -126,7 +126,8 @@ inline bool is_numeric_move(std::string_view s) {
 
 // Up to `max` legal moves one edit away from a numeric token that could not be read: one
 // digit substituted, two adjacent digits transposed (5245 -> 5254), one digit inserted (the
-// missing fifth digit of a promotion: all four pieces) or deleted. Each legal move at most
+// missing fifth digit of a promotion: all four pieces) or deleted; when there is none, the
+// move with the token's two squares swapped (6371 -> 7163), if legal. Each legal move at most
 // once, ordered by the offset of the edit in the token, then by numeric text. Returns the
 // number written to `out` (at most out.size()).
 int suggest_numeric(Position const& pos, std::string_view token, std::span<Move> out);

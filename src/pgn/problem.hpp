@@ -34,6 +34,7 @@ enum class ProblemKind : std::uint8_t {
     result_differs,             // token: the movetext result; TagFacts: value, written_as
     read_in_another_language,   // token: English's first failure; LanguageFacts: languages
     languages_disagree,         // token: the first move read differently; LanguageFacts
+    periods_after_move,         // `5254.` read as the move: PromotionFacts (the move)
     count                       // not a kind: the number of kinds (tests loop over every value)
 };
 
@@ -84,7 +85,7 @@ struct MoveFacts {
     bool cut = false;                   // in a variation: cut here (a warning)
     bool rest_kept = false;             // ... and its rest kept in a comment
 };
-struct PromotionFacts {
+struct PromotionFacts { // short_promotion, periods_after_move: the move read
     NamedMove read_as;
 };
 // --input-lang auto: the languages (codes, ", "-separated) whose letters read the game and,
@@ -113,6 +114,7 @@ inline ProblemFacts facts_of(ProblemKind kind) {
     case ProblemKind::unplayable_move:
         return MoveFacts{};
     case ProblemKind::short_promotion:
+    case ProblemKind::periods_after_move:
         return PromotionFacts{};
     case ProblemKind::read_in_another_language:
     case ProblemKind::languages_disagree:

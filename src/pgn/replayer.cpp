@@ -314,6 +314,30 @@ void Replayer::move(syntax::Token const& move, syntax::Token const& suffix) {
     ++moves_;
 }
 
+// An integer that may be a mistyped numeric move (parser::Visitor::integer). The number of the
+// move that comes next is a move number, as any integer was before; any other is read as a
+// move: `2807` and `763` then fail as moves do (with suggestions, --fix-typos), where they
+// were left out as move numbers without a word (a move lost, or the error put on the next
+// move); `5254.` is played, with a warning.
+void Replayer::integer(syntax::Token const& token, std::string_view digits) {
+    if (game_state_ == GameState::dead || level_skip_ > 0) return;
+    if (game_state_ == GameState::fresh) setup();
+    if (game_state_ == GameState::dead || line_ != LineState::playing) return;
+    std::uint64_t value = 0;
+    for (char c : digits.substr(0, 12)) value = value * 10 + std::uint64_t(c - '0');
+    if (digits.size() <= 12 && value == std::uint64_t(display_number())) return;
+    syntax::Token const move{digits, token.where};
+    auto const n = static_cast<std::uint32_t>(digits.size());
+    syntax::Location const after{token.where.offset + n, token.where.line, token.where.column + n};
+    if (digits.size() != token.text.size()) {
+        notation::ReadResult const r = notation::read_move(pos_, digits, opt_.read);
+        if (r.error == ReadError::none)
+            add_at_move(ProblemKind::periods_after_move, Severity::warning, token).facts =
+                PromotionFacts{named(pos_, r.move)};
+    }
+    this->move(move, syntax::Token{digits.substr(digits.size()), after});
+}
+
 void Replayer::comment(syntax::Token const& text, syntax::CommentKind kind) {
     if (level_skip_ > 0 || muted()) return; // (dead is muted)
     if (line_ == LineState::cut) return;    // part of the variation's rest, kept verbatim

@@ -125,6 +125,7 @@ private:
     bool room_for_tag(syntax::Location at);
     void begin_movetext() override;
     void move(syntax::Token const& move, syntax::Token const& suffix) override;
+    void integer(syntax::Token const& token, std::string_view digits) override;
     void comment(syntax::Token const& text, syntax::CommentKind kind) override;
     void nag(syntax::Token const& text, std::uint8_t value) override;
     bool begin_variation(syntax::Token const& open) override;

@@ -32,6 +32,7 @@ constexpr KindWords problem_words[] = {
     {"result_differs", "result differs from the Result tag"},
     {"read_in_another_language", "game read in another language (--input-lang auto)"},
     {"languages_disagree", "game read differently in two languages"},
+    {"periods_after_move", "numeric move followed by a period"},
 };
 static_assert(std::size(problem_words) == problem_fold_keys, "one row per ProblemKind");
 

@@ -53,7 +53,9 @@ void word_read_error(std::string& msg, pgn::MoveFacts const& p, chess::Color sid
     bool const numeric = p.numeric;
     switch (p.error) {
     case ReadError::invalid_syntax:
-        msg.append("not a move in SAN, long algebraic or numeric notation");
+        msg.append(numeric ? "not a numeric move (four digits 1-8, and a fifth, 1-4, for a "
+                             "promotion) nor the number of this move"
+                           : "not a move in SAN, long algebraic or numeric notation");
         break;
     case ReadError::unknown_piece_letter:
         msg.append("unknown piece letter for input language '");
@@ -224,8 +226,11 @@ struct MessageOf {
         word_unplayable(m, f, p.side);
         return m;
     }
-    std::string operator()(pgn::PromotionFacts const& f) const { // short_promotion
-        std::string m = "non-standard four-digit promotion read as ";
+    std::string operator()(pgn::PromotionFacts const& f) const {
+        std::string m = p.kind == ProblemKind::periods_after_move
+                            ? "a period after a numeric move (not the number of this move); "
+                              "read as "
+                            : "non-standard four-digit promotion read as "; // short_promotion
         m.append(f.read_as.numeric.view());
         m.append(" (");
         m.append(f.read_as.san.view());
