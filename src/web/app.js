@@ -92,12 +92,43 @@
   // --- the input as bytes -------------------------------------------------------------------
   // A file keeps its bytes as read (Latin-1 and UTF-8 alike pass through unchanged, as in the
   // command line) until the text is edited; typed text is UTF-8.
-  let file = null; // {name, bytes, shown: whether the text area holds all of it}
+  // A file that is not UTF-8 (Latin-1, or UTF-8 with a Latin-1 byte somewhere) is shown as
+  // Windows-1252, one character a byte, and an edit of it is encoded back the same way, so the
+  // bytes of what was not edited (names in either encoding) stay as read.
+  let file = null; // {name, bytes, shown: the text area holds all of it, latin1: not UTF-8}
   let inputDirty = false;
+
+  const cp1252 = (() => {
+    const text = new TextDecoder('windows-1252').decode(Uint8Array.from({ length: 256 }, (_, i) => i));
+    const byChar = new Map();
+    for (let i = 0; i < 256; ++i) byChar.set(text[i], i);
+    return byChar;
+  })();
+  const utf8 = new TextEncoder();
+
+  // The bytes of `text` as the input is encoded: UTF-8, or for a file that is not, its
+  // Windows-1252 bytes (a character typed that it has not: UTF-8).
+  function encodeText(text) {
+    if (!(file && file.latin1)) return utf8.encode(text);
+    const out = new Uint8Array(text.length * 3);
+    let n = 0;
+    for (const ch of text) {
+      const b = cp1252.get(ch);
+      if (b !== undefined) out[n++] = b;
+      else n += utf8.encodeInto(ch, out.subarray(n)).written;
+    }
+    return out.slice(0, n);
+  }
+
+  // Bytes of the character `ch` in the input's encoding (columns count bytes).
+  function byteLength(ch) {
+    if (file && file.latin1 && cp1252.has(ch)) return 1;
+    return utf8.encode(ch).length;
+  }
 
   function inputBytes() {
     if (file && (!inputDirty || !file.shown)) return file.bytes;
-    return new TextEncoder().encode(input.value);
+    return encodeText(input.value);
   }
 
   function decodeForDisplay(bytes) {
@@ -108,15 +139,37 @@
     }
   }
 
+  function largeFileNote() {
+    return `${file.name} is ${formatBytes(file.bytes.length)}: the box shows its beginning and ` +
+      'cannot be edited here; Convert converts all of it. To correct a move, correct it in the ' +
+      'file and open it again.';
+  }
+
   function setFile(name, bytes) {
     const shown = bytes.length <= editLimit;
-    file = { name, bytes, shown };
+    let latin1 = false;
+    let text;
+    if (shown) {
+      try {
+        text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      } catch (e) {
+        text = new TextDecoder('windows-1252').decode(bytes);
+        latin1 = true;
+      }
+    } else {
+      text = decodeForDisplay(bytes.subarray(0, 64 * 1024));
+    }
+    file = { name, bytes, shown, latin1 };
     inputDirty = false;
-    input.value = decodeForDisplay(shown ? bytes : bytes.subarray(0, 64 * 1024));
+    input.value = text;
     input.readOnly = !shown;
     $('file-name').textContent = `${name} (${formatBytes(bytes.length)})`;
-    notice.textContent = shown ? '' : `${name} is ${formatBytes(bytes.length)}: the box shows its ` +
-      'beginning; Convert converts all of it.';
+    notice.textContent = shown ? '' : largeFileNote();
+  }
+
+  // A file that could not be read: said, and the page left as it was.
+  function unreadable(text) {
+    setNotice(`${text}${input.value ? ' The box still shows what it showed before.' : ''}`);
   }
 
   function formatBytes(n) {
@@ -134,18 +187,19 @@
         const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
         setFile(f.name, new Uint8Array(await new Response(stream).arrayBuffer()));
       } catch (e) {
-        setNotice(`${f.name}: the gzip data is corrupt or truncated (${e.message})`);
+        unreadable(`${f.name} could not be read: the gzip data is corrupt or truncated (${e.message}).`);
         return;
       }
     } else if (magic(0x42, 0x5a, 0x68) || (bytes[0] === 0x28 && bytes[1] === 0xb5 && bytes[2] === 0x2f && bytes[3] === 0xfd)) {
       const kind = bytes[0] === 0x42 ? 'bzip2' : 'zstd';
-      setNotice(`${f.name} is ${kind}-compressed: this page reads .pgn and .pgn.gz files. ` +
-        `Decompress it first, or use the command-line tool: pgn-iccf ${f.name}`);
+      unreadable(`${f.name} is ${kind}-compressed: this page reads .pgn and .pgn.gz files. ` +
+        `Decompress it first, or use the command-line tool: pgn-iccf ${f.name}.`);
       return;
     } else {
       setFile(f.name, bytes);
     }
     convertNow();
+    updateBoard();
   }
 
   function setNotice(text) { notice.textContent = text; }
@@ -252,10 +306,16 @@
   function show(result) {
     lastResult = result;
     if (result.error) {
+      // Nothing of an earlier conversion stays on show as if it were this one's.
       setNotice(`pgn-iccf: error: ${result.error}`);
+      output.value = '';
+      $('output-note').textContent = '';
+      $('summary').textContent = '';
+      $('download-rejects').hidden = true;
+      showDiagnostics([]);
       return;
     }
-    setNotice('');
+    setNotice(file && !file.shown ? largeFileNote() : '');
     const text = decodeForDisplay(result.output.length > shownLimit ? result.output.subarray(0, shownLimit) : result.output);
     output.value = text;
     $('output-note').textContent = result.output.length > shownLimit
@@ -288,7 +348,7 @@
         b.className = 'suggestion';
         b.textContent = `use ${s.move}${s.reading ? ` (${s.reading})` : ''}`;
         b.setAttribute('aria-label', `Replace the move at line ${d.line}, column ${d.column} with ${s.move}`);
-        b.addEventListener('click', () => replaceToken(d.line, d.column, s.move));
+        b.addEventListener('click', () => replaceToken(d.line, d.column, quotedToken(d.text), s.move));
         li.append(' ', b);
       }
       ol.append(li);
@@ -314,9 +374,19 @@
     return found;
   }
 
-  // The text area's character range of the token at LINE:COLUMN (a column counts bytes).
+  // The token a diagnostic quotes at its move ("move 2.: '7164': ..."), or null.
+  function quotedToken(text) {
+    const m = /move \d+\.(?:\.\.)?: '([^']*)'/.exec(text);
+    return m ? m[1] : null;
+  }
+
+  // The text area's character range of the token at LINE:COLUMN (a column counts bytes, in
+  // the input's encoding).
   function tokenRange(line, column) {
-    if (file && !file.shown) return null;
+    if (file && !file.shown) {
+      setNotice(largeFileNote());
+      return null;
+    }
     const text = input.value;
     let start = 0;
     for (let l = 1; l < line; ++l) {
@@ -326,11 +396,9 @@
     }
     let bytes = 0;
     let i = start;
-    const enc = new TextEncoder();
     while (bytes < column - 1 && i < text.length && text[i] !== '\n') {
-      const cp = text.codePointAt(i);
-      const ch = String.fromCodePoint(cp);
-      bytes += enc.encode(ch).length;
+      const ch = String.fromCodePoint(text.codePointAt(i));
+      bytes += byteLength(ch);
       i += ch.length;
     }
     let end = i;
@@ -352,12 +420,19 @@
     updateBoard();
   }
 
-  function replaceToken(line, column, move) {
+  // "use ...": the move the diagnostic quotes, at its place, replaced (an edit the browser can
+  // undo), unless the text there is no longer that move (edited since the conversion).
+  function replaceToken(line, column, token, move) {
     const r = tokenRange(line, column);
     if (!r) return;
+    if (token !== null && !input.value.slice(r[0], r[1]).startsWith(token)) {
+      setNotice(`The game score has changed since these messages: line ${line} no longer has ` +
+        `'${token}' there. Press Convert, then choose again.`);
+      return;
+    }
     input.focus();
     input.setSelectionRange(r[0], r[1]);
-    input.setRangeText(move, r[0], r[1], 'select');
+    if (!document.execCommand('insertText', false, move)) input.setRangeText(move, r[0], r[1], 'end');
     inputDirty = true;
     convert(inputBytes(), false);
     updateBoard();
@@ -413,6 +488,7 @@
     box.setAttribute('aria-label', `chess board: ${fen}`);
   }
 
+  const startFen = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
   let boardTimer = 0;
   function updateBoard() {
     clearTimeout(boardTimer);
@@ -420,16 +496,17 @@
       if (file && !file.shown) return;
       const text = input.value;
       if (text.length > liveLimit * 4) return;
-      const bytes = new TextEncoder().encode(text);
-      const offset = new TextEncoder().encode(text.slice(0, input.selectionStart)).length;
+      const bytes = encodeText(text);
+      const offset = encodeText(text.slice(0, input.selectionStart)).length;
       try {
         const r = await quick.request({ kind: 'position', bytes, offset, options: options() });
         if (r.error) return;
-        drawBoard(r.fen, r.from, r.to);
+        const fen = r.fen || startFen; // no game (an empty input): the starting position
+        drawBoard(fen, r.from, r.to);
         $('board-caption').textContent = r.found
           ? `After ${r.number}${r.white ? '.' : '...'} ${r.token}${r.corrected ? ' (read as its suggestion)' : ''}` +
-            ` (line ${r.line}, game ${r.game}); ${r.fen}`
-          : `Before the first move; ${r.fen}`;
+            ` (line ${r.line}, game ${r.game}); ${fen}`
+          : `Before the first move; ${fen}`;
       } catch (e) { /* the next cursor move asks again */ }
     }, 120);
   }
@@ -446,8 +523,15 @@
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   }
 
+  // Whether there is output to copy or download; if not, says so (the clipboard is left alone).
+  function haveOutput(what) {
+    if (lastResult && lastResult.output && lastResult.output.length) return true;
+    $('output-note').textContent = `Nothing to ${what}: no game was converted (see the messages).`;
+    return false;
+  }
+
   async function copyOutput() {
-    if (!lastResult || !lastResult.output) return;
+    if (!haveOutput('copy')) return;
     const text = decodeForDisplay(lastResult.output);
     try {
       await navigator.clipboard.writeText(text);
@@ -497,6 +581,7 @@
     setNotice('');
     input.focus();
     convertSoon();
+    updateBoard();
   });
   $('cancel').addEventListener('click', () => {
     ++generation;
@@ -506,7 +591,11 @@
   });
   input.addEventListener('input', () => { inputDirty = true; convertSoon(); updateBoard(); });
   for (const ev of ['click', 'keyup', 'select']) input.addEventListener(ev, updateBoard);
-  $('file').addEventListener('change', (e) => { if (e.target.files[0]) openFile(e.target.files[0]); });
+  $('file').addEventListener('change', (e) => {
+    const f = e.target.files[0];
+    e.target.value = ''; // the same file chosen again (changed on disk) is read again
+    if (f) openFile(f);
+  });
   document.addEventListener('dragover', (e) => { e.preventDefault(); document.body.classList.add('dragging'); });
   document.addEventListener('dragleave', () => document.body.classList.remove('dragging'));
   document.addEventListener('drop', (e) => {
@@ -516,7 +605,7 @@
     if (f) openFile(f);
   });
   $('copy').addEventListener('click', copyOutput);
-  $('download').addEventListener('click', () => { if (lastResult && lastResult.output) download(lastResult.output, outputName()); });
+  $('download').addEventListener('click', () => { if (haveOutput('download')) download(lastResult.output, outputName()); });
   $('download-rejects').addEventListener('click', () => {
     if (lastResult && lastResult.rejects) download(lastResult.rejects, outputName().replace(/\.[a-z]+\.pgn$/, '.rejects.pgn'));
   });
@@ -529,7 +618,7 @@
     for (const name of ['lang', 'inputLang']) if (query.has(name)) setOption(name, query.get(name));
   }).catch(() => {});
   fillDefaults().catch(() => {});
-  drawBoard('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+  drawBoard(startFen);
   if (query.has('pgn')) {
     input.value = query.get('pgn');
     inputDirty = true;

@@ -279,6 +279,69 @@ try {
   await waitConverted(page, n, 'converts after a cancel');
   check((await page.eval(`${byId('output')}.value`)).includes('1. e4 e5 2. Nf3 Nc6 *'), 'after a cancel the page converts again');
 
+  // --- found by a review as a user: the input's bytes, "use" on an edited score, undo ----------------
+  // An empty input shows the starting position (it showed an empty board and "undefined").
+  await page.eval(`${byId('clear')}.click(); true`);
+  await page.until(`${byId('board-caption')}.textContent.startsWith('Before the first move')`, 10000, 'the caption of an empty input');
+  check(!(await page.eval(`${byId('board-caption')}.textContent`)).includes('undefined') &&
+    await page.eval(`document.querySelectorAll('#board .piece').length === 32`), 'an empty input shows the starting position');
+  // A dropped file, its bytes and the "use" buttons' places in them: Latin-1 (one byte a letter
+  // before the typo, where UTF-8 has two), and UTF-8 with one Latin-1 byte in the next game.
+  const dropBytes = async (name, bytes) => {
+    const before = await converted(page);
+    await page.eval(`(() => { const dt = new DataTransfer();
+      dt.items.add(new File([Uint8Array.from(atob(${JSON.stringify(Buffer.from(bytes).toString('base64'))}), (c) => c.charCodeAt(0))], ${JSON.stringify(name)}));
+      document.getElementById('input').dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      return true; })()`);
+    await waitConverted(page, before, `${name} converted`);
+  };
+  const resultBytes = async () => Buffer.from(await page.eval(`[...window.pgnIccfPage.result.output]`));
+  const useAndWait = async (text) => {
+    const before = await converted(page);
+    check(await clickButton(page, '#diagnostics .suggestion', text), `click ${text}`);
+    await waitConverted(page, before, `converted after ${text}`);
+  };
+  const latin1 = Buffer.from('[Event "F"]\n[Result "*"]\n\n{Sch\xf6ner Anfang, gro\xdfe Idee} 1. 5254 5755 2. 7164 2836 *\n', 'latin1');
+  await dropBytes('latin1.pgn', latin1);
+  await useAndWait('use 7163');
+  check((await page.eval(`${byId('input')}.value`)).includes('Idee} 1. 5254 5755 2. 7163 2836 *'), 'Latin-1 file: "use 7163" replaces 7164');
+  let bytesNow = await resultBytes();
+  check(bytesNow.includes(Buffer.from('{Sch\xf6ner Anfang, gro\xdfe Idee}', 'latin1')) && bytesNow.includes(Buffer.from('2. Nf3 Nc6')) &&
+    (await diagnosticTexts(page)).length === 0, 'Latin-1 file: after the edit the comment keeps its Latin-1 bytes and the game converts');
+  // The edit is undone by the browser's undo.
+  await page.eval(`${byId('input')}.focus(); document.execCommand('undo'); true`);
+  check((await page.eval(`${byId('input')}.value`)).includes('2. 7164 2836'), 'a "use" edit can be undone');
+  const mixed = Buffer.concat([Buffer.from('[White "M\u00fcller"]\n[Black "Dvo\u0159\u00e1k"]\n\n1. 5254 5755 2. 7164 *\n\n'),
+    Buffer.from('[White "Gro\xdf"]\n\n1. 5254 *\n', 'latin1')]);
+  await dropBytes('mixed.pgn', mixed);
+  await useAndWait('use 7163');
+  bytesNow = await resultBytes();
+  check(bytesNow.includes(Buffer.from('[White "M\u00fcller"]')) && bytesNow.includes(Buffer.from('[Black "Dvo\u0159\u00e1k"]')) &&
+    bytesNow.includes(Buffer.from('[White "Gro\xdf"]', 'latin1')) && bytesNow.includes(Buffer.from('2. Nf3 *')),
+  'UTF-8 with a Latin-1 byte: after an edit every name keeps its bytes');
+  // A "use" button of messages older than the text refuses (it wrote into the tag section).
+  await page.eval(`${byId('clear')}.click(); ${byId('live')}.checked = false; true`);
+  await setInput(page, '1. 5254 5755 2. 7164 2836 *\n');
+  n = await converted(page);
+  await page.eval(`${byId('convert')}.click(); true`);
+  await waitConverted(page, n, 'converted on Convert');
+  await page.eval(`${byId('input')}.value = '[White "X"]\\n[Black "Y"]\\n\\n' + ${byId('input')}.value; true`);
+  const stale = await page.eval(`${byId('input')}.value`);
+  check(await clickButton(page, '#diagnostics .suggestion', 'use 7163'), 'click use 7163 on the edited score');
+  check((await page.eval(`${byId('input')}.value`)) === stale && (await page.eval(`${byId('notice')}.textContent`)).includes('has changed'),
+    'a suggestion of messages older than the text changes nothing and says why');
+  await page.eval(`${byId('live')}.checked = true; true`);
+  // Nothing converted: Copy and Download say so, and the clipboard is left alone.
+  n = await converted(page);
+  await setInput(page, '1. 5254 4244 *\n');
+  await waitConverted(page, n, 'a rejected game converted');
+  await page.eval(`${byId('copy')}.click(); true`);
+  await page.until(`${byId('output-note')}.textContent.startsWith('Nothing to copy')`, 10000, 'nothing to copy');
+  check(true, 'Copy with no game converted says there is nothing to copy');
+  n = await converted(page); // the game the checks below share
+  await setInput(page, '1. 5254 5755 2. 7163 2836 *\n');
+  await waitConverted(page, n, 'converted again');
+
   // --- Share and ?pgn= ---------------------------------------------------------------------------------
   const link = await page.eval(`window.pgnIccfPage.shareLink()`);
   check(typeof link === 'string' && link.includes('to=san') && link.includes('pgn='), `Share makes a link: ${link}`);
