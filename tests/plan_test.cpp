@@ -587,6 +587,23 @@ BOOST_AUTO_TEST_CASE(floods_of_output_problems_are_counted) {
     BOOST_TEST(batch::word(p.problems[10]) == "... and 5 more problems with output names");
 }
 
+// A folder named as an input that holds no PGN file is said (found by a review as a user:
+// a mistyped folder gave "0 games read" and exit status 0 without a word); one that holds one
+// below is not, and neither is one whose walk said why already.
+BOOST_AUTO_TEST_CASE(a_folder_without_a_pgn_file_is_noted) {
+    auto fs = archive_tree();
+    fs.file("texts/games.txt", 1).file("texts/sub/games.pgn.zip", 1).file("empty/.keep", 0);
+    fs.unlistable("locked");
+    Plan const p = make_plan(request({"texts", "archive", "empty", "locked"}, "out"), fs);
+    BOOST_TEST(joined(p.problems) == "");
+    BOOST_TEST(joined(p.unreadable) == "locked: Permission denied");
+    std::string const rest = ": no PGN file in this folder or below (names ending in .pgn, "
+                             ".pgn.gz, .pgn.bz2 or .pgn.zst, in any letter case); nothing "
+                             "converted from it";
+    BOOST_TEST(joined(p.notes) == "texts" + rest + "; empty" + rest);
+    BOOST_TEST(p.jobs.size() == 8U); // the archive's
+}
+
 BOOST_AUTO_TEST_CASE(unreadable_inputs_are_reported_and_the_rest_goes_on) {
     auto fs = archive_tree();
     fs.unlistable("archive/locked").file("archive/locked/l.pgn");

@@ -268,7 +268,13 @@ private:
             return;
         }
         std::vector<Found> found;
+        std::size_t const said = plan_.unreadable.size() + plan_.notes.size();
         walk(dir, "", found);
+        // A folder without an input is said (a mistyped folder is no successful run), unless
+        // its walk said why already (unreadable or skipped entries, the output folder in it).
+        if (found.empty() && plan_.unreadable.size() + plan_.notes.size() == said &&
+            !output_inside_reported_)
+            plan_.notes.push_back({.code = PlanCode::no_pgn_file, .path = dir});
         std::sort(found.begin(), found.end(),
                   [](Found const& a, Found const& b) { return a.rel < b.rel; });
         for (auto& f : found)

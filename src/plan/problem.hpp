@@ -52,8 +52,9 @@ enum class PlanCode : std::uint8_t {
     // Notes.
     already_walked,   // path: the folder reached again
     not_regular_file, // path: the entry skipped
+    no_pgn_file,      // path: a folder named as an input that holds no PGN file
 };
-inline constexpr std::size_t plan_code_count = std::size_t(PlanCode::not_regular_file) + 1;
+inline constexpr std::size_t plan_code_count = std::size_t(PlanCode::no_pgn_file) + 1;
 
 struct PlanProblem {
     PlanCode code{};

@@ -95,6 +95,9 @@ std::string word(PlanProblem const& p) {
         return p.path + ": already walked (symbolic-link loop or second link), skipped";
     case PlanCode::not_regular_file:
         return p.path + ": not a regular file, skipped";
+    case PlanCode::no_pgn_file:
+        return p.path + ": no PGN file in this folder or below (names ending in .pgn, .pgn.gz, "
+                        ".pgn.bz2 or .pgn.zst, in any letter case); nothing converted from it";
     }
     return "plan problem " + std::to_string(static_cast<int>(p.code));
 }

@@ -136,12 +136,8 @@ std::optional<Choices> choices_of(val const& o, std::string& error) {
         }
         width = static_cast<int>(d);
     }
-    if (width < 0) {
-        error = "--width must be 0 or more";
-        return std::nullopt;
-    }
-    if (width > 0 && width < 10) {
-        error = "--width must be 0 or at least 10";
+    if (width < 0 || (width > 0 && width < 10)) { // the command line's words
+        error = "--width must be 0 (one line per game) or at least 10";
         return std::nullopt;
     }
     c.convert.width = width;

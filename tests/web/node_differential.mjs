@@ -196,8 +196,8 @@ const refusals = [
   [{ to: 'fen' }, "unknown notation 'fen' for --to (numeric, san or lan)"],
   [{ lang: 'xx' }, "unknown language 'xx' for --lang ("],
   [{ inputLang: 'xx' }, "unknown language 'xx' for --input-lang (auto "],
-  [{ width: 5 }, '--width must be 0 or at least 10'],
-  [{ width: -1 }, '--width must be 0 or more'],
+  [{ width: 5 }, '--width must be 0 (one line per game) or at least 10'],
+  [{ width: -1 }, '--width must be 0 (one line per game) or at least 10'],
 ];
 for (const [o, words] of refusals) {
   const r = m.convert(new Uint8Array(0), o);
