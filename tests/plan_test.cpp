@@ -242,7 +242,8 @@ BOOST_AUTO_TEST_CASE(symbolic_link_loops_and_second_links_are_walked_once) {
         .link("archive/self", ".")
         .link("archive/file-link.pgn", "/w/shared/t.pgn");
     Plan const p = make_plan(request({"archive", "./archive", "shared"}, "out"), fs);
-    // A link to a file is an ordinary file (it is read through the link).
+    // A link to a file is an ordinary file (it is read through the link); the file it names,
+    // found again, is read again, with a note.
     BOOST_TEST(jobs_of(p) == "archive/file-link.pgn -> out/file-link.iccf.pgn; "
                              "archive/r.pgn -> out/r.iccf.pgn; "
                              "archive/sub/s.pgn -> out/sub/s.iccf.pgn; "
@@ -251,6 +252,8 @@ BOOST_AUTO_TEST_CASE(symbolic_link_loops_and_second_links_are_walked_once) {
                "archive/self: already walked (symbolic-link loop or second link), skipped; "
                "archive/sub/up: already walked (symbolic-link loop or second link), skipped; "
                "archive/twin2: already walked (symbolic-link loop or second link), skipped; "
+               "archive/twin1/t.pgn is the same file as archive/file-link.pgn: its games are read "
+               "twice; "
                "./archive: already walked (symbolic-link loop or second link), skipped; "
                "shared: already walked (symbolic-link loop or second link), skipped");
     BOOST_TEST(joined(p.problems) == "");
@@ -604,6 +607,41 @@ BOOST_AUTO_TEST_CASE(a_folder_without_a_pgn_file_is_noted) {
     BOOST_TEST(p.jobs.size() == 8U); // the archive's
 }
 
+// Options the run has no use for are noted (found by a review as a user: they were ignored
+// without a word).
+BOOST_AUTO_TEST_CASE(options_without_effect_are_noted) {
+    auto fs = archive_tree();
+    auto notes = [&](PlanRequest r) {
+        Plan const p = make_plan(r, fs);
+        BOOST_TEST(joined(p.problems) == "");
+        return joined(p.notes);
+    };
+    PlanRequest r = request({"g.pgn"}, "x.pgn");
+    r.compress_level = 5;
+    BOOST_TEST(notes(r) == "--compress-level 5 has no effect: no output is compressed (outputs "
+                           "named .gz, .bz2 or .zst are)");
+    r.rejects = "r.pgn.gz"; // the rejects file is compressed
+    BOOST_TEST(notes(r) == "");
+    r = request({"g.pgn"}, "x.pgn.zst");
+    r.compress_level = 5;
+    BOOST_TEST(notes(r) == "");
+    r = request({"g.pgn"}, "x.pgn");
+    r.suffix = ".foo";
+    BOOST_TEST(notes(r) == "--suffix .foo has no effect: it names the outputs written into a "
+                           "folder (-o FOLDER with a folder or several files)");
+    r = request({"archive"}, "out");
+    r.suffix = ".foo.pgn";
+    BOOST_TEST(notes(r) == "");
+    r = request({"g.pgn"}, "chk.pgn");
+    r.check = true;
+    BOOST_TEST(notes(r) == "--check writes no output: -o chk.pgn is not written");
+    r.output = "-";
+    BOOST_TEST(notes(r) == "");
+    // The same file named twice is read twice, with a note.
+    BOOST_TEST(notes(request({"g.pgn", "./g.pgn"})) ==
+               "./g.pgn is the same file as g.pgn: its games are read twice");
+}
+
 BOOST_AUTO_TEST_CASE(unreadable_inputs_are_reported_and_the_rest_goes_on) {
     auto fs = archive_tree();
     fs.unlistable("archive/locked").file("archive/locked/l.pgn");
@@ -681,7 +719,12 @@ BOOST_AUTO_TEST_CASE(rejects_file_checks) {
          "the rejects file archive/2024/../a.pgn is an input"},
         {{"g.pgn"}, "", true, "./g.pgn", "the rejects file ./g.pgn is an input"},
         {{"g.pgn"}, "o.pgn", false, "archive", "--rejects names a directory: archive"},
-        {{"g.pgn"}, "-", false, "-", "--rejects and -o both name standard output"},
+        {{"g.pgn"},
+         "-",
+         false,
+         "-",
+         "--rejects - and the output both name standard output (the output goes there unless -o "
+         "names a file)"},
         // R14b: nothing may be created for a rejects file that cannot be opened.
         {{"g.pgn", "h.pgn.gz"}, "X", false, "./X", "--rejects ./X names the output folder X"},
         {{"g.pgn", "h.pgn.gz"}, "X/", false, "X", "--rejects X names the output folder X"},

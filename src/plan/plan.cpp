@@ -6,6 +6,7 @@
 
 #include "io/compress.hpp"
 #include "io/paths.hpp"
+#include "plan/options.hpp"
 
 #include <algorithm>
 #include <array>
@@ -86,9 +87,6 @@ public:
         if (output_problems_ > listed_output_problems)
             problem({.code = PlanCode::more_output_problems,
                      .number = output_problems_ - listed_output_problems});
-        // Looked at only when the rest holds: one refusal at a time.
-        if (plan_.problems.empty()) check_level();
-        if (plan_.problems.empty()) check_closed_stdout();
         for (auto& s : sources_) {
             if (s.job.size_known)
                 plan_.total_size += s.job.size;
@@ -96,6 +94,10 @@ public:
                 plan_.total_size_known = false;
             plan_.jobs.push_back(std::move(s.job));
         }
+        // Looked at only when the rest holds: one refusal at a time.
+        if (plan_.problems.empty()) check_level(request_, plan_);
+        if (plan_.problems.empty()) check_closed_stdout();
+        if (plan_.problems.empty()) note_unused_options(request_, plan_);
         return std::move(plan_);
     }
 
@@ -217,7 +219,13 @@ private:
         s.rel = std::move(rel);
         std::size_t const index = sources_.size();
         input_paths_.emplace(std::move(canonical), index);
-        input_ids_.emplace(st.id, index);
+        // The same file named twice (`a.pgn a.pgn`, two links, globs that overlap) is read
+        // twice, as named; said, as it is seldom meant.
+        if (auto const [at, fresh] = input_ids_.emplace(st.id, index);
+            !fresh && st.kind == Kind::file)
+            plan_.notes.push_back({.code = PlanCode::input_twice,
+                                   .path = path,
+                                   .other = sources_[at->second].job.display});
         sources_.push_back(std::move(s));
     }
 
@@ -480,23 +488,6 @@ private:
         }
         auto const it = input_paths_.find(canonical);
         return it != input_paths_.end() ? &sources_[it->second].job.display : nullptr;
-    }
-
-    // --compress-level against the range of each compression the outputs use.
-    void check_level() {
-        int const level = request_.compress_level;
-        if (level == 0) return;
-        std::vector<io::Compression> used{plan_.output_compression, plan_.rejects_compression};
-        for (auto const& s : sources_) used.push_back(s.job.output_compression);
-        for (io::Compression c : used) {
-            if (c == io::Compression::none) continue;
-            if (level < io::min_level(c) || level > io::max_level(c)) {
-                problem({.code = PlanCode::level_out_of_range,
-                         .number = static_cast<std::uint64_t>(level),
-                         .compression = c});
-                return;
-            }
-        }
     }
 
     // Standard output closed at start (now /dev/null): nothing may be written there.

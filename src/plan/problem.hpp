@@ -53,8 +53,13 @@ enum class PlanCode : std::uint8_t {
     already_walked,   // path: the folder reached again
     not_regular_file, // path: the entry skipped
     no_pgn_file,      // path: a folder named as an input that holds no PGN file
+    // Notes on options that have no effect on this run.
+    check_writes_nothing, // path: -o, given with --check
+    level_unused,         // number: --compress-level, with no compressed output
+    suffix_unused,        // path: --suffix, with one output file
+    input_twice,          // path: an input; other: the input named before that is that file
 };
-inline constexpr std::size_t plan_code_count = std::size_t(PlanCode::no_pgn_file) + 1;
+inline constexpr std::size_t plan_code_count = std::size_t(PlanCode::input_twice) + 1;
 
 struct PlanProblem {
     PlanCode code{};

@@ -66,7 +66,8 @@ std::string word(PlanProblem const& p) {
     case PlanCode::stdout_closed:
         return "standard output is closed: give -o FILE, or --check";
     case PlanCode::rejects_and_output_stdout:
-        return "--rejects and -o both name standard output";
+        return "--rejects - and the output both name standard output (the output goes there "
+               "unless -o names a file)";
     case PlanCode::rejects_is_output_folder:
         return "--rejects " + p.path + " names the output folder " + p.other;
     case PlanCode::rejects_is_needed_folder:
@@ -95,6 +96,17 @@ std::string word(PlanProblem const& p) {
         return p.path + ": already walked (symbolic-link loop or second link), skipped";
     case PlanCode::not_regular_file:
         return p.path + ": not a regular file, skipped";
+    case PlanCode::check_writes_nothing:
+        return "--check writes no output: -o " + p.path + " is not written";
+    case PlanCode::level_unused:
+        return "--compress-level " + std::to_string(p.number) +
+               " has no effect: no output is compressed (outputs named .gz, .bz2 or .zst are)";
+    case PlanCode::suffix_unused:
+        return "--suffix " + p.path +
+               " has no effect: it names the outputs written into a folder (-o FOLDER with a "
+               "folder or several files)";
+    case PlanCode::input_twice:
+        return p.path + " is the same file as " + p.other + ": its games are read twice";
     case PlanCode::no_pgn_file:
         return p.path + ": no PGN file in this folder or below (names ending in .pgn, .pgn.gz, "
                         ".pgn.bz2 or .pgn.zst, in any letter case); nothing converted from it";
