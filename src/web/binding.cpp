@@ -27,6 +27,8 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <variant>
 #include <vector>
 
 namespace {
@@ -331,6 +333,20 @@ val position_at(val const& input, double offset_value, val const& options) {
         if (offset > end) continue;
         pgn::ReplayOptions ro;
         ro.read = choices->convert.read;
+        if (choices->convert.auto_input_lang) {
+            // --input-lang auto: the letters of the language the conversion reads the game in
+            // (the first of its warning's group), so that the board follows a German score.
+            pgn::ConvertOptions check = choices->convert;
+            check.check_only = true;
+            pgn::Converter converter(check);
+            std::string none;
+            for (pgn::Problem const& p : converter.convert(game, none).problems)
+                if (p.kind == pgn::ProblemKind::read_in_another_language)
+                    if (auto const* f = std::get_if<pgn::LanguageFacts>(&p.facts))
+                        if (auto const* l = notation::letters_for(
+                                std::string_view(f->languages).substr(0, f->languages.find(','))))
+                            ro.read.letters = l;
+        }
         ro.variations = true;
         // Up to a bad move, and past a typo with one suggestion (as --fix-typos reads it): the
         // board follows a typed score as far as it can be played.

@@ -338,6 +338,19 @@ try {
   await page.eval(`${byId('copy')}.click(); true`);
   await page.until(`${byId('output-note')}.textContent.startsWith('Nothing to copy')`, 10000, 'nothing to copy');
   check(true, 'Copy with no game converted says there is nothing to copy');
+  // With piece letters "auto", the board follows a German score to the cursor (it stopped at
+  // the first move German and English write alike).
+  await page.eval(`(() => { const s = ${byId('opt-inputLang')}; s.value = 'auto';
+    s.dispatchEvent(new Event('change', { bubbles: true })); return true; })()`);
+  n = await converted(page);
+  await setInput(page, '1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 *\n');
+  await waitConverted(page, n, 'a German score converted');
+  await page.eval(`(() => { const i = ${byId('input')}; i.focus(); i.setSelectionRange(27, 27);
+    i.dispatchEvent(new Event('keyup')); return true; })()`);
+  await page.until(`${byId('board-caption')}.textContent.startsWith('After 3... a6')`, 10000, 'the board at 3... a6');
+  check(true, 'with input letters auto the board follows a German score (after 3... a6)');
+  await page.eval(`(() => { const s = ${byId('opt-inputLang')}; s.value = 'en';
+    s.dispatchEvent(new Event('change', { bubbles: true })); return true; })()`);
   n = await converted(page); // the game the checks below share
   await setInput(page, '1. 5254 5755 2. 7163 2836 *\n');
   await waitConverted(page, n, 'converted again');
