@@ -589,7 +589,23 @@
     $('progress-box').hidden = true;
     setNotice('Conversion cancelled.');
   });
-  input.addEventListener('input', () => { inputDirty = true; convertSoon(); updateBoard(); });
+  // Text pasted or typed over the whole text of a file is a new input, no longer that file: its
+  // name goes (Download names the output game.*.pgn) and the text is UTF-8 again.
+  let replacesAll = false;
+  input.addEventListener('beforeinput', (e) => {
+    replacesAll = Boolean(file) && file.shown && e.inputType.startsWith('insert') &&
+      input.selectionStart === 0 && input.selectionEnd === input.value.length;
+  });
+  input.addEventListener('input', () => {
+    if (replacesAll) {
+      file = null;
+      $('file-name').textContent = '';
+      replacesAll = false;
+    }
+    inputDirty = true;
+    convertSoon();
+    updateBoard();
+  });
   for (const ev of ['click', 'keyup', 'select']) input.addEventListener(ev, updateBoard);
   $('file').addEventListener('change', (e) => {
     const f = e.target.files[0];

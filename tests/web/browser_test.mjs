@@ -315,10 +315,17 @@ try {
     Buffer.from('[White "Gro\xdf"]\n\n1. 5254 *\n', 'latin1')]);
   await dropBytes('mixed.pgn', mixed);
   await useAndWait('use 7163');
+  check((await page.eval(`${byId('file-name')}.textContent`)).startsWith('mixed.pgn'), 'after an edit the file keeps its name');
   bytesNow = await resultBytes();
   check(bytesNow.includes(Buffer.from('[White "M\u00fcller"]')) && bytesNow.includes(Buffer.from('[Black "Dvo\u0159\u00e1k"]')) &&
     bytesNow.includes(Buffer.from('[White "Gro\xdf"]', 'latin1')) && bytesNow.includes(Buffer.from('2. Nf3 *')),
   'UTF-8 with a Latin-1 byte: after an edit every name keeps its bytes');
+  // Another game pasted over the whole text is no longer the file (its name went on naming
+  // the download).
+  n = await converted(page);
+  await setInput(page, '1. 5254 5755 *\n');
+  await waitConverted(page, n, 'a paste over a file converted');
+  check((await page.eval(`${byId('file-name')}.textContent`)) === '', 'a paste over the whole file drops its name');
   // A "use" button of messages older than the text refuses (it wrote into the tag section).
   await page.eval(`${byId('clear')}.click(); ${byId('live')}.checked = false; true`);
   await setInput(page, '1. 5254 5755 2. 7164 2836 *\n');
