@@ -189,7 +189,10 @@ inline bool integer_is_move(State& st, char const* p, char const* e) {
                                                          char const* e) {
     if (!st.active()) return;
     auto const n = d - p;
-    bool const pass = d != e ? numeric_shape(p, d) : n >= 4 || (n == 3 && (st.numeric || st.iccf));
+    bool const numeric_game = st.numeric || st.iccf;
+    // Two digits 1-8 in a numeric game: half of a move typed with a space inside (`52 54`).
+    bool const square = n == 2 && p[0] >= '1' && p[0] <= '8' && p[1] >= '1' && p[1] <= '8';
+    bool const pass = d != e ? numeric_shape(p, d) : n >= 4 || ((n == 3 || square) && numeric_game);
     if (pass) st.visitor.integer(st.token(p, e), view(p, d));
 }
 
@@ -198,7 +201,7 @@ inline void deliver_digit_token(State& st, char const* p, char const* d, char co
     if (d == e) {
         if (integer_is_move(st, p, e))
             deliver_move(st, p, e);
-        else if (e - p >= 3)
+        else if (e - p >= 2)
             deliver_integer(st, p, e, e);
         return;
     }

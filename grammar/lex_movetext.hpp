@@ -203,7 +203,7 @@ inline char const* fast_token(State& st, char const* p) {
         if (q == e) { // a bare integer (no result), as deliver_digit_token reads it
             if (integer_is_move(st, p, e)) {
                 deliver_plain_move(st, p, e);
-            } else if (e - p >= 3) {
+            } else if (e - p >= 2) {
                 st.passed(p);
                 deliver_integer(st, p, e, e);
             }

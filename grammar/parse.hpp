@@ -107,9 +107,9 @@ public:
     // An integer in a move slot that may be a mistyped numeric move rather than a move number
     // (which a visitor that does not know the move number reads it as, by default, by ignoring
     // it): a bare integer that is no move, of three or more digits in a game with a numeric move
-    // before it or with [Notation "ICCF"] (`763`, `2807`, `57585`), of four or more in any game;
-    // or the digits of a numeric move followed by periods (`5254.`). `digits`: the token
-    // without its periods.
+    // before it or with [Notation "ICCF"] (`763`, `2807`, `57585`), or of two digits 1-8 there
+    // (`52 54`, a move typed with a space inside), of four or more in any game; or the digits
+    // of a numeric move followed by periods (`5254.`). `digits`: the token without its periods.
     virtual void integer(Token const& /*token*/, std::string_view /*digits*/) {}
     // A comment: brace comment text without the braces, or a `;` comment without the `;`
     // and without the line end. Comments before the tag section come before the tags;

@@ -840,11 +840,11 @@ BOOST_AUTO_TEST_CASE(an_integer_that_is_no_move_number_is_read_as_a_move) {
                "(not the number of this move); read as 7163 (Nf3)\n");
     BOOST_TEST(period.out.find("1. e4 e5 2. Nf3 Nc6 *") != std::string::npos);
     // The number of the move that follows stays a move number, with periods or without, at
-    // any length; so do one- and two-digit integers, and three-digit ones in a SAN game.
+    // any length; so do one-digit integers, and two- and three-digit ones in a SAN game.
     std::string const fen = "[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 123\"]\n\n";
     for (std::string const movetext :
          {"123 5152 5857 124 5251 *\n", "123 5152 5857 1240 5251 *\n", "1. e4 e5 33 Nf3 Nc6 *\n",
-          "1. e4 e5 333 Nf3 Nc6 *\n", "1. 5254 5755 22 7163 2836 *\n"}) {
+          "1. e4 e5 333 Nf3 Nc6 *\n", "1. 5254 5755 2 7163 2836 *\n"}) {
         BOOST_TEST_CONTEXT(movetext) {
             bool const late = movetext.front() == '1' && movetext[1] == '2';
             auto c = convert(late ? fen + movetext : movetext, to(notation::Notation::san));
@@ -855,6 +855,14 @@ BOOST_AUTO_TEST_CASE(an_integer_that_is_no_move_number_is_read_as_a_move) {
                            std::string::npos);
         }
     }
+    // A move typed with a space inside: its first half is the error, not the move after it.
+    auto split = convert("1. 5254 5755 2. 71 63 2836 *\n", to(notation::Notation::san));
+    BOOST_TEST(split.messages ==
+               "test.pgn:1:17: error: game 1, move 2.: '71': not a numeric move (four digits 1-8, "
+               "and a fifth, 1-4, for a promotion) nor the number of this move\n");
+    // Two digits that are the move's number, or hold a 0 or 9, stay move numbers.
+    BOOST_TEST(convert("1. 5254 5755 2 7163 2836 *\n").messages.empty());
+    BOOST_TEST(convert("1. 5254 5755 20 7163 2836 *\n").messages.empty());
     // The two squares swapped, where no move is one digit away: the swap is suggested.
     auto swapped = convert("1. 5254 5755 2. 6371 *\n", to(notation::Notation::san));
     BOOST_TEST(swapped.messages ==
