@@ -113,9 +113,9 @@ struct Table {
 void describe(Table& t, Cli& c) {
     auto& run = c.run;
     auto& convert = run.pipeline.convert;
-    std::string const width_help = "wrap movetext lines at N characters (default " +
-                                   std::to_string(pgn::default_width) +
-                                   "; 0 = one line per game; else at least 10)";
+    std::string const width_help =
+        "wrap movetext lines at N characters (default " + std::to_string(pgn::default_width) +
+        "; 0 = one line per game; else at least " + std::to_string(pgn::min_width) + ")";
     t.conv.add_options() //
         ("to,t", po::value(&c.to)->value_name("NOTATION"),
          "numeric (ICCF, the default), san (standard algebraic) or lan (long algebraic)") //
@@ -211,8 +211,7 @@ std::string settle_notation(Cli& c) {
 std::string settle(Cli& c, po::variables_map const& vm) {
     if (std::string e = settle_notation(c); !e.empty()) return e;
     auto& convert = c.run.pipeline.convert;
-    if (convert.width < 0 || (convert.width > 0 && convert.width < 10))
-        return "--width must be 0 (one line per game) or at least 10";
+    if (!pgn::width_allowed(convert.width)) return std::string(pgn::width_refusal);
     convert.comments = !vm.count("no-comments");
     convert.nags = !vm.count("no-nags");
     convert.variations = !vm.count("no-variations");

@@ -131,13 +131,16 @@
     return encodeText(input.value);
   }
 
-  function decodeForDisplay(bytes) {
+  // The text of `bytes`: UTF-8, or where they are not UTF-8 Windows-1252 (latin1 set).
+  function decodeBytes(bytes) {
     try {
-      return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), latin1: false };
     } catch (e) {
-      return new TextDecoder('windows-1252').decode(bytes);
+      return { text: new TextDecoder('windows-1252').decode(bytes), latin1: true };
     }
   }
+
+  function decodeForDisplay(bytes) { return decodeBytes(bytes).text; }
 
   function largeFileNote() {
     return `${file.name} is ${formatBytes(file.bytes.length)}: the box shows its beginning and ` +
@@ -147,19 +150,9 @@
 
   function setFile(name, bytes) {
     const shown = bytes.length <= editLimit;
-    let latin1 = false;
-    let text;
-    if (shown) {
-      try {
-        text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-      } catch (e) {
-        text = new TextDecoder('windows-1252').decode(bytes);
-        latin1 = true;
-      }
-    } else {
-      text = decodeForDisplay(bytes.subarray(0, 64 * 1024));
-    }
-    file = { name, bytes, shown, latin1 };
+    // A file too large to edit shows its beginning; whether it is UTF-8 matters only to edits.
+    const { text, latin1 } = decodeBytes(shown ? bytes : bytes.subarray(0, 64 * 1024));
+    file = { name, bytes, shown, latin1: shown && latin1 };
     inputDirty = false;
     input.value = text;
     input.readOnly = !shown;

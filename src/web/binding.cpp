@@ -16,6 +16,7 @@
 #include "pgn/converter.hpp"
 #include "pgn/game_reader.hpp"
 #include "pgn/replayer.hpp"
+#include "pgn/writer.hpp"
 #include "report/wording.hpp"
 
 #include <emscripten/bind.h>
@@ -138,8 +139,8 @@ std::optional<Choices> choices_of(val const& o, std::string& error) {
         }
         width = static_cast<int>(d);
     }
-    if (width < 0 || (width > 0 && width < 10)) { // the command line's words
-        error = "--width must be 0 (one line per game) or at least 10";
+    if (!pgn::width_allowed(width)) {
+        error = pgn::width_refusal;
         return std::nullopt;
     }
     c.convert.width = width;
