@@ -48,9 +48,10 @@ void add_problems(ConvertedBatch& b, BatchSource const& job, pgn::GameReport con
                   KindCounts& counts) {
     for (pgn::Problem const& p : r.problems) {
         report::FoldKey const key = report::fold_key(p);
-        std::size_t const text = worded(key, job, counts)
-                                     ? report::word(p, r, job.display, b.messages, job.format)
-                                     : b.messages.size();
+        std::size_t const text =
+            worded(key, job, counts)
+                ? report::word(p, r, job.display, b.messages, job.format, job.voice)
+                : b.messages.size();
         b.lines.push_back({key, b.messages.size(), p.severity, p.where, text});
     }
 }
@@ -70,9 +71,10 @@ void oversized_piece(ConvertedBatch& b, syntax::RawGame const& piece, pgn::GameP
         ++b.game_count;
         ++b.rejected;
         ++b.errors;
-        std::string const text = "the game is larger than " + format_size(job.max_game_size) +
-                                 " (--max-game-size): not read" +
-                                 (job.keep_rejects ? "; its bytes go to the rejects file" : "");
+        std::string const text =
+            "the game is larger than " + format_size(job.max_game_size) + " (" +
+            std::string(report::setting_name(report::Setting::max_game_size, job.voice)) +
+            "): not read" + (job.keep_rejects ? "; its bytes go to the rejects file" : "");
         report::Line line;
         line.file = job.display;
         line.where = piece.start;
@@ -107,8 +109,11 @@ void text_between_games(ConvertedBatch& b, syntax::RawGame const& text, pgn::Gam
         std::to_string(text.start.line) +
         (more || last == text.start.line ? std::string() : '-' + std::to_string(last)) +
         ": text between games is not a game" +
-        (job.keep_rejects ? "; its bytes go to the rejects file"
-                          : "; left out (--rejects keeps it)");
+        (job.keep_rejects
+             ? "; its bytes go to the rejects file"
+             : "; left out (" +
+                   std::string(report::setting_name(report::Setting::rejects, job.voice)) +
+                   " keeps it)");
     report::Line line;
     line.file = job.display;
     line.severity = syntax::Severity::warning;

@@ -43,7 +43,8 @@ struct BatchSource {
     std::string_view display;  // the input's name as diagnostics show it
     bool keep_rejects = false; // a rejects file is written (--rejects)
     std::size_t max_game_size = pgn::GameReader::default_max_game_size; // for the message
-    report::Format format = report::Format::text; // of the diagnostics (--diagnostics)
+    report::Format format = report::Format::text;      // of the diagnostics (--diagnostics)
+    report::Voice voice = report::Voice::command_line; // who reads them (the page: Voice::page)
     // Warnings worded per kind in a batch; the rest get a line without text (their key is
     // counted, never shown). A batch's warnings past the run's per-file fold limit can never
     // be shown, so the pipeline words only those that may be (see pipeline.cpp).

@@ -4,6 +4,7 @@
 #include "io/process.hpp"
 #include "notation/notation.hpp"
 #include "pgn/writer.hpp"
+#include "report/settings.hpp"
 
 #include <boost/program_options.hpp>
 
@@ -211,7 +212,8 @@ std::string settle_notation(Cli& c) {
 std::string settle(Cli& c, po::variables_map const& vm) {
     if (std::string e = settle_notation(c); !e.empty()) return e;
     auto& convert = c.run.pipeline.convert;
-    if (!pgn::width_allowed(convert.width)) return std::string(pgn::width_refusal);
+    if (!pgn::width_allowed(convert.width))
+        return report::width_refusal(report::Voice::command_line);
     convert.comments = !vm.count("no-comments");
     convert.nags = !vm.count("no-nags");
     convert.variations = !vm.count("no-variations");

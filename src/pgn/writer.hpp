@@ -26,11 +26,10 @@ namespace pgn_iccf::pgn {
 inline constexpr int default_width = 79;
 
 // The widths a movetext may be wrapped at: 0 (one line a game) or at least min_width. The one
-// home of the rule and of the words that refuse another: the CLI and the browser build say them.
+// home of the rule: the CLI and the browser build check it (report::width_refusal words a
+// refusal).
 inline constexpr int min_width = 10;
 inline constexpr bool width_allowed(int width) { return width == 0 || width >= min_width; }
-inline constexpr std::string_view width_refusal =
-    "--width must be 0 (one line per game) or at least 10";
 
 class MovetextWriter {
 public:

@@ -48,7 +48,7 @@ void append_moves_both(std::string& s, std::vector<pgn::NamedMove> const& moves)
 }
 
 // What reading the move found (see Problem's move fields).
-void word_read_error(std::string& msg, pgn::MoveFacts const& p, chess::Color side) {
+void word_read_error(std::string& msg, pgn::MoveFacts const& p, chess::Color side, Voice voice) {
     bool const white = side == chess::Color::white;
     bool const numeric = p.numeric;
     switch (p.error) {
@@ -60,7 +60,9 @@ void word_read_error(std::string& msg, pgn::MoveFacts const& p, chess::Color sid
     case ReadError::unknown_piece_letter:
         msg.append("unknown piece letter for input language '");
         msg.append(p.language);
-        msg.append("' (see --input-lang)");
+        msg.append("' (see ");
+        msg.append(setting_name(Setting::input_lang, voice));
+        msg.push_back(')');
         break;
     case ReadError::no_piece:
         msg.append("no ");
@@ -109,9 +111,12 @@ void word_read_error(std::string& msg, pgn::MoveFacts const& p, chess::Color sid
                              "rook, 3 bishop, 4 knight)"
                            : "a pawn reaching the last rank needs a promotion piece (=Q, =R, "
                              "=B, =N)");
-        if (p.short_promotion)
+        if (p.short_promotion) {
             msg.append("; read as the non-standard four-digit promotion form it would be "
-                       "legal: --iccf-short-promotion accepts it");
+                       "legal: ");
+            msg.append(setting_name(Setting::iccf_short_promotion, voice));
+            msg.append(" accepts it");
+        }
         break;
     case ReadError::promotion_not_allowed:
         msg.append(numeric ? "a fifth digit (promotion) on a move that is no promotion"
@@ -128,14 +133,16 @@ void word_read_error(std::string& msg, pgn::MoveFacts const& p, chess::Color sid
 }
 
 // What happens after an unplayable move: corrected, suggestions, assumed, variation cut.
-void word_outcome(std::string& msg, pgn::MoveFacts const& p) {
+void word_outcome(std::string& msg, pgn::MoveFacts const& p, Voice voice) {
     if (p.corrected) {
         pgn::NamedMove const& m = p.suggestions.front();
         msg.append("; corrected to ");
         msg.append(m.numeric.view());
         msg.append(" (");
         msg.append(m.san.view());
-        msg.append("), the only legal move one edit away (--fix-typos)");
+        msg.append("), the only legal move one edit away (");
+        msg.append(setting_name(Setting::fix_typos, voice));
+        msg.push_back(')');
         return;
     }
     if (!p.suggestions.empty()) {
@@ -155,7 +162,7 @@ void word_outcome(std::string& msg, pgn::MoveFacts const& p) {
 }
 
 // What reading the move found, then what happens next (see Problem's move fields).
-void word_unplayable(std::string& msg, pgn::MoveFacts const& p, chess::Color side) {
+void word_unplayable(std::string& msg, pgn::MoveFacts const& p, chess::Color side, Voice voice) {
     if (p.null_in_check) {
         msg.append("a null move is not possible while in check");
     } else if (!p.glyph.empty()) {
@@ -163,14 +170,15 @@ void word_unplayable(std::string& msg, pgn::MoveFacts const& p, chess::Color sid
         append_terminal_safe(msg, p.glyph);
         msg.append("' after the move (not one of the NAG table)");
     } else {
-        word_read_error(msg, p, side);
+        word_read_error(msg, p, side, voice);
     }
-    word_outcome(msg, p);
+    word_outcome(msg, p, voice);
 }
 
 // The message of `p`, after the quoted token: a visit of its facts.
 struct MessageOf {
     Problem const& p;
+    Voice voice;
 
     std::string operator()(std::monostate) const {
         switch (p.kind) {
@@ -223,7 +231,7 @@ struct MessageOf {
     }
     std::string operator()(pgn::MoveFacts const& f) const {
         std::string m;
-        word_unplayable(m, f, p.side);
+        word_unplayable(m, f, p.side, voice);
         return m;
     }
     std::string operator()(pgn::PromotionFacts const& f) const {
@@ -240,14 +248,16 @@ struct MessageOf {
     std::string operator()(pgn::LanguageFacts const& f) const {
         if (p.kind == ProblemKind::read_in_another_language)
             return "not a move in English; the game is read with the piece letters of " +
-                   f.languages + " (--input-lang auto)";
+                   f.languages + " (" + setting_value(Setting::input_lang, "auto", voice) + ")";
         // languages_disagree
         std::string m = "read as ";
         m.append(f.read_as.san.view());
         m.append(" with the piece letters of " + f.languages + " and as ");
         m.append(f.other_read_as.san.view());
         m.append(" with those of " + f.other_languages +
-                 "; the game is not converted (name its language with --input-lang)");
+                 "; the game is not converted (name its language with ");
+        m.append(setting_name(Setting::input_lang, voice));
+        m.push_back(')');
         return m;
     }
 };
@@ -302,15 +312,16 @@ std::string_view piece_name(chess::PieceType t) {
 
 std::string_view kind_of(Problem const& p) { return fold_wording(fold_key(p)); }
 
-std::string message(Problem const& p) {
+std::string message(Problem const& p, Voice voice) {
     std::string m;
     if (!p.read_furthest.empty()) {
         m.append("no language plays every move; read furthest with the piece letters of ");
         m.append(p.read_furthest);
         m.append(" (" + std::to_string(p.furthest_moves) +
-                 (p.furthest_moves == 1 ? " move" : " moves") + " played, --input-lang auto): ");
+                 (p.furthest_moves == 1 ? " move" : " moves") + " played, " +
+                 setting_value(Setting::input_lang, "auto", voice) + "): ");
     }
-    m.append(std::visit(MessageOf{p}, p.facts));
+    m.append(std::visit(MessageOf{p, voice}, p.facts));
     return m;
 }
 
@@ -320,8 +331,8 @@ std::string_view code_name(Problem const& p) {
 }
 
 std::size_t word(Problem const& p, pgn::GameReport const& game, std::string_view file,
-                 std::string& out, Format format) {
-    std::string const text = message(p);
+                 std::string& out, Format format, Voice voice) {
+    std::string const text = message(p, voice);
     Line line;
     line.file = file;
     line.severity = p.severity;

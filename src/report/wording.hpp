@@ -1,6 +1,7 @@
 // The wording of every diagnostic of the replay (pgn::Problem), in one place, the one voice
-// (src/report): the library finds problems, this says them, naming the command-line flags that
-// change them. One line each, compiler style:
+// (src/report): the library finds problems, this says them, naming the settings that change
+// them as the reader knows them (settings.hpp: the command line's flags, the page's controls). One
+// line each, compiler style:
 //   file:line:col: error: game 17 (Smith - Jones), move 12...: '6857': no piece on 68
 // Input bytes reach the terminal only through terminal_safe (src/report/terminal.hpp): the file
 // name (escaped, never cut), the players and the token (escaped, cut at quoted_bytes), and
@@ -11,6 +12,7 @@
 #include "pgn/problem.hpp"
 #include "report/fold.hpp"
 #include "report/line.hpp"
+#include "report/settings.hpp"
 
 #include <cstddef>
 #include <string>
@@ -40,10 +42,10 @@ struct MessageLine {
 // game's number).
 // Returns what append_line returns.
 std::size_t word(pgn::Problem const& p, pgn::GameReport const& game, std::string_view file,
-                 std::string& out, Format format = Format::text);
+                 std::string& out, Format format = Format::text, Voice voice = Voice::command_line);
 
 // The message of `p`: the text line after the quoted token, the JSON object's "text".
-std::string message(pgn::Problem const& p);
+std::string message(pgn::Problem const& p, Voice voice = Voice::command_line);
 
 // The stable snake_case name of `p`'s code: its SyntaxCode's name for the grammar's
 // diagnostics, else its ProblemKind's.

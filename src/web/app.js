@@ -203,8 +203,10 @@
   const defaults = { to: 'numeric', lang: 'en', inputLang: 'en', width: undefined, fixTypos: false, annotate: false,
     comments: true, nags: true, variations: true, keepBroken: false, strict: false, iccfShortPromotion: false };
 
+  // The module words its messages for the page's reader: settings by the labels of the
+  // controls above ("Piece letters of the input"), not by the command line's flags.
   function options() {
-    const o = {};
+    const o = { voice: 'page' };
     for (const name of optionNames) {
       const el = $(`opt-${name}`);
       if (el.type === 'checkbox') o[name] = el.checked;

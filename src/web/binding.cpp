@@ -8,6 +8,8 @@
 //   convertWithProgress(bytes, options, f) the same, calling f(bytesDone, bytesTotal) per batch
 //   positionAt(bytes, offset, options)    -> the position after the move at or before offset
 //   languages()                           -> [{code, name}] of --lang and --input-lang
+// The options are the command line's (README); `voice: 'page'` words the messages for the
+// page (settings by its labels: report::Voice).
 #include "batch/convert.hpp"
 #include "batch/report.hpp"
 #include "chess/position.hpp"
@@ -98,12 +100,23 @@ std::string text(val const& o, char const* name, char const* otherwise) {
 struct Choices {
     pgn::ConvertOptions convert{};
     bool rejects = true; // the rejects are returned (as with --rejects)
+    // Who reads the diagnostics: the command line's words (the default, so that the module
+    // says what pgn-iccf says), or with voice: 'page' the page's (its controls' labels).
+    report::Voice voice = report::Voice::command_line;
 };
 
-// The options object in the command line's terms, refused with the command line's words.
+// The options object in the command line's terms, refused with the words of its voice.
 std::optional<Choices> choices_of(val const& o, std::string& error) {
     Choices c;
     if (o.isUndefined() || o.isNull()) return c;
+    std::string const voice = text(o, "voice", "command-line");
+    if (voice == "page")
+        c.voice = report::Voice::page;
+    else if (voice != "command-line") {
+        error = "unknown voice '" + voice + "' (command-line or page)";
+        return std::nullopt;
+    }
+    auto const name = [&](report::Setting s) { return std::string(setting_name(s, c.voice)); };
     std::string const to = text(o, "to", "numeric");
     if (to == "numeric" || to == "iccf")
         c.convert.to = notation::Notation::numeric;
@@ -112,13 +125,15 @@ std::optional<Choices> choices_of(val const& o, std::string& error) {
     else if (to == "lan")
         c.convert.to = notation::Notation::lan;
     else {
-        error = "unknown notation '" + to + "' for --to (numeric, san or lan)";
+        error = "unknown notation '" + to + "' for " + name(report::Setting::to) +
+                " (numeric, san or lan)";
         return std::nullopt;
     }
     std::string const lang = text(o, "lang", "en");
     c.convert.write.letters = notation::letters_for(lang);
     if (!c.convert.write.letters) {
-        error = "unknown language '" + lang + "' for --lang (" + language_list() + ")";
+        error = "unknown language '" + lang + "' for " + name(report::Setting::lang) + " (" +
+                language_list() + ")";
         return std::nullopt;
     }
     std::string const input_lang = text(o, "inputLang", "en");
@@ -126,21 +141,21 @@ std::optional<Choices> choices_of(val const& o, std::string& error) {
     c.convert.read.letters =
         c.convert.auto_input_lang ? &notation::english() : notation::letters_for(input_lang);
     if (!c.convert.read.letters) {
-        error =
-            "unknown language '" + input_lang + "' for --input-lang (auto " + language_list() + ")";
+        error = "unknown language '" + input_lang + "' for " + name(report::Setting::input_lang) +
+                " (auto " + language_list() + ")";
         return std::nullopt;
     }
     int width = pgn::default_width;
     if (val const w = o["width"]; !w.isUndefined() && !w.isNull()) {
         double const d = w.as<double>();
         if (!(d >= -1e9 && d <= 1e9) || d != static_cast<double>(static_cast<int>(d))) {
-            error = "--width takes a whole number";
+            error = name(report::Setting::width) + " takes a whole number";
             return std::nullopt;
         }
         width = static_cast<int>(d);
     }
     if (!pgn::width_allowed(width)) {
-        error = pgn::width_refusal;
+        error = report::width_refusal(c.voice);
         return std::nullopt;
     }
     c.convert.width = width;
@@ -214,7 +229,8 @@ val run_convert(val const& input, val const& options, val const& progress) {
         // bytes a move): room for it at once, instead of growing by doubling and copying.
         result.out.reserve(bytes.size() + bytes.size() / 4);
         pgn::Converter converter(choices->convert);
-        batch::BatchSource const where{"", choices->rejects};
+        batch::BatchSource where{"", choices->rejects};
+        where.voice = choices->voice;
         pgn::GameBatch games;
         bool more = true;
         while (more) {

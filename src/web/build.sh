@@ -77,6 +77,7 @@ src/report/terminal.cpp
 src/report/codes.cpp
 src/report/fold.cpp
 src/report/line.cpp
+src/report/settings.cpp
 src/report/wording.cpp
 src/batch/convert.cpp
 src/report/report.cpp

@@ -278,6 +278,13 @@ try {
   await setInput(page, '1. 5254 5755 2. 7163 2836 *\n');
   await waitConverted(page, n, 'converts after a cancel');
   check((await page.eval(`${byId('output')}.value`)).includes('1. e4 e5 2. Nf3 Nc6 *'), 'after a cancel the page converts again');
+  // The page's messages name its controls, not the command line's flags.
+  n = await converted(page);
+  await setInput(page, '1. e4 e5 2. Cf3 *\n');
+  await waitConverted(page, n, 'a French letter in English');
+  const named = (await diagnosticTexts(page)).join('\n');
+  check(named.includes(`unknown piece letter for input language 'en' (see "Piece letters of the input")`) && !named.includes('--'),
+    `a message names the page's control, not a flag (${named})`);
 
   // --- found by a review as a user: the input's bytes, "use" on an edited score, undo ----------------
   // An empty input shows the starting position (it showed an empty board and "undefined").

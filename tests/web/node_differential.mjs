@@ -11,7 +11,9 @@
 //    SAN and numeric, with and without rejects: the same comparison (data/compressed: the
 //    module refuses compressed bytes, the page decompresses .gz itself; only that it refuses
 //    them and does not crash is checked there). The fuzz seeds of tests/fuzz are these files.
-// 3. Options the CLI refuses are refused with its words.
+// 3. Options the CLI refuses are refused with its words; with voice: 'page', the refusals
+//    and the diagnostics of the small data files are the same with the page's labels for the
+//    flags (the page speaks to people who never use the command line).
 // 4. Mutated inputs (a fixed-seed mutator in the manner of libFuzzer's over the small files of
 //    the fuzz seed corpora: byte flips, inserted delimiters and control bytes, deleted,
 //    repeated and spliced ranges, cuts) under varied options: the same comparison with the
@@ -203,6 +205,59 @@ for (const [o, words] of refusals) {
   const r = m.convert(new Uint8Array(0), o);
   ++checked;
   if (!r.error || !r.error.startsWith(words)) fail(`options ${JSON.stringify(o)}`, `got ${r.error}`);
+}
+
+// 3b. The page's voice (voice: 'page'): the same refusals and diagnostics with the page's
+// controls named by their labels, and no command-line flag left in any of them.
+const pageNames = [
+  ['--input-lang auto', '"Piece letters of the input": auto'],
+  ['--input-lang', '"Piece letters of the input"'],
+  ['--fix-typos', '"fix typos"'],
+  ['--iccf-short-promotion', '"accept four-digit promotions"'],
+  ['--max-game-size', "the page's limit"],
+  ['--to', '"Convert to"'],
+  ['--lang', '"Piece letters of the output"'],
+  ['--width', '"Line width"'],
+];
+const inPageWords = (text) => pageNames.reduce((t, [flag, label]) => t.split(flag).join(label), text);
+const flagLeft = /--(input-lang|fix-typos|iccf-short-promotion|max-game-size|rejects|to|lang|width)\b/;
+for (const [o, words] of refusals) {
+  const r = m.convert(new Uint8Array(0), { ...o, voice: 'page' });
+  ++checked;
+  if (!r.error || !r.error.startsWith(inPageWords(words)) || flagLeft.test(r.error))
+    fail(`options ${JSON.stringify(o)} in the page's voice`, `got ${r.error}`);
+}
+{
+  let named = 0;
+  const cases = [{ to: 'san' }, { to: 'numeric', inputLang: 'auto' }, { to: 'san', fixTypos: true },
+    { to: 'numeric', inputLang: 'fr' }];
+  for (const dir of ['edge', 'sample', 'hostile', 'golden']) {
+    for (const name of fs.readdirSync(path.join(dataDir, dir)).sort()) {
+      if (!name.endsWith('.pgn')) continue;
+      const bytes = new Uint8Array(fs.readFileSync(path.join(dataDir, dir, name)));
+      for (const o of cases) {
+        const cli = m.convert(bytes, o);
+        const page = m.convert(bytes, { ...o, voice: 'page' });
+        ++checked;
+        const want = cli.diagnostics.map((d) => inPageWords(d.text));
+        const got = page.diagnostics.map((d) => d.text);
+        named += cli.diagnostics.filter((d) => flagLeft.test(d.text)).length;
+        const left = got.find((t) => flagLeft.test(t));
+        if (JSON.stringify(want) !== JSON.stringify(got) || left !== undefined)
+          fail(`${dir}/${name} ${JSON.stringify(o)} in the page's voice`,
+            left !== undefined ? `a flag is named: ${left}` : `got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
+      }
+    }
+  }
+  // The data must hold diagnostics that name settings, or the check above proves nothing.
+  ++checked;
+  if (named < 20) fail("page's voice", `only ${named} diagnostics name a setting`);
+  console.log(`page's voice: ${named} diagnostics that name a setting, each worded with the page's labels`);
+}
+{
+  const r = m.convert(new Uint8Array(0), { voice: 'terminal' });
+  ++checked;
+  if (r.error !== "unknown voice 'terminal' (command-line or page)") fail('voice', `got ${r.error}`);
 }
 
 // 4. Mutated inputs (PGN_ICCF_WEB_MUTATIONS, default 300).
