@@ -40,6 +40,7 @@ Summary run(RunOptions const& options, std::FILE* err) {
     Plan const plan = make_plan(request, io::real_file_system());
     Report report(err, {.quiet = options.quiet,
                         .progress = options.progress,
+                        .terminal = options.terminal,
                         .file_lines = plan.directory_mode || plan.jobs.size() > 1,
                         .files = plan.jobs.size(),
                         .total = plan.total_size_known ? plan.total_size : 0,

@@ -23,6 +23,7 @@ struct RunOptions {
     PipelineOptions pipeline{.threads = 0};
     bool quiet = false;    // no progress, no per-file lines, no summary
     bool progress = false; // the progress line (the CLI: --progress, or stderr a terminal)
+    bool terminal = false; // `err` is a terminal: the progress line is redrawn in place
 };
 
 // The number of cores this process may use.

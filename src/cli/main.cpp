@@ -173,7 +173,8 @@ void describe(Table& t, Cli& c) {
         ("no-warnings,w", "show no warnings (errors are always shown; the summary counts "
                           "them)") //
         ("progress", po::bool_switch(&run.progress),
-         "show progress even when standard error is not a terminal") //
+         "show progress even when standard error is not a terminal (a plain line every 10 "
+         "seconds)") //
         ("diagnostics", po::value(&c.diagnostics)->value_name("FORMAT"),
          "text (the default) or json: one JSON object per line on standard error for each "
          "diagnostic, fold line, file line and the summary") //
@@ -295,7 +296,8 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (std::string const e = settle(cli, vm); !e.empty()) return usage_error(e);
-    cli.run.progress = cli.run.progress || io::standard_error_is_terminal();
+    cli.run.terminal = io::standard_error_is_terminal();
+    cli.run.progress = cli.run.progress || cli.run.terminal;
     io::install_signal_cleanup();
     try {
         return batch::exit_status(batch::run(cli.run, stderr));

@@ -194,12 +194,14 @@ void Report::progress(std::uint64_t files_done, std::uint64_t consumed, std::uin
                       std::uint64_t games) {
     if (opt_.quiet || !opt_.progress || json()) return;
     auto const now = std::chrono::steady_clock::now();
-    if (shown_ && now - last_ < std::chrono::milliseconds(250)) return;
+    if (opt_.terminal ? shown_ && now - last_ < std::chrono::milliseconds(250)
+                      : logged_ && now - last_ < log_interval)
+        return;
     last_ = now;
     double const secs = std::chrono::duration<double>(now - start_).count();
     double const rate = secs > 0 ? double(bytes) / 1e6 / secs : 0;
     char buf[256];
-    int n = std::snprintf(buf, sizeof buf, "\rpgn-iccf: ");
+    int n = std::snprintf(buf, sizeof buf, "%spgn-iccf: ", opt_.terminal ? "\r" : "");
     auto add = [&](char const* fmt, auto... args) {
         if (n >= 0 && std::size_t(n) < sizeof buf)
             n += std::snprintf(buf + n, sizeof buf - std::size_t(n), fmt, args...);
@@ -212,10 +214,11 @@ void Report::progress(std::uint64_t files_done, std::uint64_t consumed, std::uin
         add(", %.0f%%", done * 100);
         if (secs >= 1 && done > 0.001) add(", ETA %d:%02d", int(eta) / 60, int(eta) % 60);
     }
-    add("%s", "\033[K"); // not as the format: clang -Wformat-security
+    // The escape is not the format: clang -Wformat-security.
+    add("%s", opt_.terminal ? "\033[K" : "\n");
     std::fwrite(buf, 1, std::min(std::size_t(n > 0 ? n : 0), sizeof buf - 1), err_);
     std::fflush(err_);
-    shown_ = true;
+    (opt_.terminal ? shown_ : logged_) = true;
 }
 
 void Report::clear_progress() {

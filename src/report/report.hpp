@@ -65,9 +65,16 @@ struct FileLine {
 
 class Report {
 public:
+    // How often a plain progress line is written where standard error is not a terminal.
+    static constexpr std::chrono::seconds log_interval{10};
+
     struct Options {
-        bool quiet = false;      // no progress, no per-file lines, no summary
-        bool progress = false;   // show the progress line
+        bool quiet = false;    // no progress, no per-file lines, no summary
+        bool progress = false; // show the progress line
+        // Standard error is a terminal: the progress line is redrawn in place four times a
+        // second. Else (--progress into a log or a pipe) it is a plain line, at the first
+        // batch and then every log_interval, with no carriage return or escape sequence.
+        bool terminal = false;
         bool file_lines = false; // a line per file (directory mode)
         std::uint64_t files = 0; // number of inputs (for "file 3/12")
         std::uint64_t total = 0; // total input size in bytes as stored (0 = unknown)
@@ -103,7 +110,8 @@ private:
 
     std::FILE* err_;
     Options opt_;
-    bool shown_ = false;
+    bool shown_ = false;  // a progress line is on the terminal, not yet cleared
+    bool logged_ = false; // a plain progress line was written (not a terminal)
     std::chrono::steady_clock::time_point start_;
     std::chrono::steady_clock::time_point last_{};
 };
