@@ -582,6 +582,13 @@ BOOST_AUTO_TEST_CASE(all_good_exits_0_and_numeric_reads_back) {
     auto back = sh(bin + " -q " + q(in) + " | " + bin + " -q -t san");
     BOOST_TEST(back.status == 0);
     BOOST_TEST(back.out == roster("e", "1-0", false) + "1. e4 e5 2. Nf3 Nc6 1-0\n\n");
+    // Word values in any letter case (-t SAN, --lang DE), as typed in a message when refused.
+    auto upper = sh(bin + " -q " + q(in) + " | " + bin + " -q -t SAN --lang DE --input-lang Auto");
+    BOOST_TEST(upper.status == 0);
+    BOOST_TEST(upper.out == roster("e", "1-0", false) + "1. e4 e5 2. Sf3 Sc6 1-0\n\n");
+    auto const refused = sh(bin + " -t FEN </dev/null 2>&1");
+    BOOST_TEST(refused.status == 2);
+    BOOST_TEST(refused.out.starts_with("pgn-iccf: error: unknown notation 'FEN' for --to"));
 }
 
 BOOST_AUTO_TEST_CASE(warnings_fold_per_file_and_kind) {

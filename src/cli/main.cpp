@@ -1,5 +1,6 @@
 // pgn-iccf: command line -> options -> batch run -> exit status. Nothing else lives here.
 #include "batch/run.hpp"
+#include "io/ascii.hpp"
 #include "io/cleanup.hpp"
 #include "io/process.hpp"
 #include "notation/notation.hpp"
@@ -186,23 +187,27 @@ void describe(Table& t, Cli& c) {
     t.all.add(t.conv).add(t.files).add(hidden);
 }
 
+using io::ascii::lowered; // the values of --to, --lang, --input-lang and --diagnostics
+
 // The notation and piece letters of --to, --lang and --input-lang; a usage error or "".
 std::string settle_notation(Cli& c) {
     auto& convert = c.run.pipeline.convert;
-    if (c.to == "numeric" || c.to == "iccf")
+    std::string const to = lowered(c.to);
+    if (to == "numeric" || to == "iccf")
         convert.to = notation::Notation::numeric;
-    else if (c.to == "san")
+    else if (to == "san")
         convert.to = notation::Notation::san;
-    else if (c.to == "lan")
+    else if (to == "lan")
         convert.to = notation::Notation::lan;
     else
         return "unknown notation '" + c.to + "' for --to (numeric, san or lan)";
-    convert.write.letters = notation::letters_for(c.lang);
+    convert.write.letters = notation::letters_for(lowered(c.lang));
     if (!convert.write.letters)
         return "unknown language '" + c.lang + "' for --lang (" + language_list() + ")";
-    convert.auto_input_lang = c.input_lang == "auto";
+    std::string const input_lang = lowered(c.input_lang);
+    convert.auto_input_lang = input_lang == "auto";
     convert.read.letters =
-        convert.auto_input_lang ? &notation::english() : notation::letters_for(c.input_lang);
+        convert.auto_input_lang ? &notation::english() : notation::letters_for(input_lang);
     if (!convert.read.letters)
         return "unknown language '" + c.input_lang + "' for --input-lang (auto " + language_list() +
                ")";
@@ -220,9 +225,10 @@ std::string settle(Cli& c, po::variables_map const& vm) {
     convert.variations = !vm.count("no-variations");
     if (vm.count("all-warnings") && vm.count("no-warnings"))
         return "--all-warnings and --no-warnings exclude each other";
-    if (c.diagnostics != "text" && c.diagnostics != "json")
+    std::string const diagnostics = lowered(c.diagnostics);
+    if (diagnostics != "text" && diagnostics != "json")
         return "unknown format '" + c.diagnostics + "' for --diagnostics (text or json)";
-    if (c.diagnostics == "json") c.run.pipeline.diagnostics = report::Format::json;
+    if (diagnostics == "json") c.run.pipeline.diagnostics = report::Format::json;
     if (vm.count("all-warnings")) c.run.pipeline.warnings = batch::WarningDisplay::all;
     if (vm.count("no-warnings")) c.run.pipeline.warnings = batch::WarningDisplay::none;
     if (vm.count("jobs") && c.jobs < 1) return "--jobs must be at least 1";

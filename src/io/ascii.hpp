@@ -5,11 +5,20 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 
 namespace pgn_iccf::io::ascii {
 
 constexpr char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+// `s` with its ASCII letters in lower case: the word values of options (-t SAN) are taken in
+// any case, by the command line and the browser binding alike.
+inline std::string lowered(std::string_view s) {
+    std::string r(s);
+    for (char& ch : r) ch = lower(ch);
+    return r;
+}
 
 // An ASCII letter or digit (std::isalnum in the C locale).
 constexpr bool is_alnum(char c) {

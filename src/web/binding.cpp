@@ -13,6 +13,7 @@
 #include "batch/convert.hpp"
 #include "batch/report.hpp"
 #include "chess/position.hpp"
+#include "io/ascii.hpp"
 #include "io/source.hpp"
 #include "notation/notation.hpp"
 #include "pgn/converter.hpp"
@@ -109,15 +110,17 @@ struct Choices {
 std::optional<Choices> choices_of(val const& o, std::string& error) {
     Choices c;
     if (o.isUndefined() || o.isNull()) return c;
-    std::string const voice = text(o, "voice", "command-line");
+    // Word values in any letter case, as on the command line.
+    std::string const voice = io::ascii::lowered(text(o, "voice", "command-line"));
     if (voice == "page")
         c.voice = report::Voice::page;
     else if (voice != "command-line") {
-        error = "unknown voice '" + voice + "' (command-line or page)";
+        error = "unknown voice '" + text(o, "voice", "") + "' (command-line or page)";
         return std::nullopt;
     }
     auto const name = [&](report::Setting s) { return std::string(setting_name(s, c.voice)); };
-    std::string const to = text(o, "to", "numeric");
+    std::string const to_typed = text(o, "to", "numeric");
+    std::string const to = io::ascii::lowered(to_typed);
     if (to == "numeric" || to == "iccf")
         c.convert.to = notation::Notation::numeric;
     else if (to == "san")
@@ -125,21 +128,22 @@ std::optional<Choices> choices_of(val const& o, std::string& error) {
     else if (to == "lan")
         c.convert.to = notation::Notation::lan;
     else {
-        error = "unknown notation '" + to + "' for " + name(report::Setting::to) +
+        error = "unknown notation '" + to_typed + "' for " + name(report::Setting::to) +
                 " (numeric, san or lan)";
         return std::nullopt;
     }
     std::string const lang = text(o, "lang", "en");
-    c.convert.write.letters = notation::letters_for(lang);
+    c.convert.write.letters = notation::letters_for(io::ascii::lowered(lang));
     if (!c.convert.write.letters) {
         error = "unknown language '" + lang + "' for " + name(report::Setting::lang) + " (" +
                 language_list() + ")";
         return std::nullopt;
     }
     std::string const input_lang = text(o, "inputLang", "en");
-    c.convert.auto_input_lang = input_lang == "auto";
-    c.convert.read.letters =
-        c.convert.auto_input_lang ? &notation::english() : notation::letters_for(input_lang);
+    c.convert.auto_input_lang = io::ascii::lowered(input_lang) == "auto";
+    c.convert.read.letters = c.convert.auto_input_lang
+                                 ? &notation::english()
+                                 : notation::letters_for(io::ascii::lowered(input_lang));
     if (!c.convert.read.letters) {
         error = "unknown language '" + input_lang + "' for " + name(report::Setting::input_lang) +
                 " (auto " + language_list() + ")";
