@@ -215,6 +215,37 @@ BOOST_AUTO_TEST_CASE(checks_mates_and_disambiguation_in_san_output) {
     BOOST_TEST(nbd2.out == roster_unknown + "[Result \"*\"]\n\n1. d4 d5 2. Nf3 Nf6 3. Nbd2 *\n\n");
 }
 
+// A check or mate mark the position does not give is a warning (it was dropped without a
+// word): the output writes the marks the position gives. Positions checked by hand: 1. e4
+// gives no check; after 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6, Qxf7 mates (the queen covered by the
+// bishop, e7 and f7 taken, d8 and f8 blocked); 3. Bxf7 checks, and Kxf7 answers it.
+BOOST_AUTO_TEST_CASE(a_check_mark_the_position_does_not_give_is_a_warning) {
+    auto none =
+        convert("1. e4+ e5 2. Qh5# Nc6 3. Bc4 Nf6 4. Qxf7+ *\n", to(notation::Notation::san));
+    BOOST_TEST(none.messages ==
+               "test.pgn:1:4: warning: game 1, move 1.: 'e4+': '+' on a move that gives no "
+               "check: left out\n"
+               "test.pgn:1:14: warning: game 1, move 2.: 'Qh5#': '#' on a move that gives no "
+               "check: left out\n");
+    // '+' on a mate is no warning: the output writes '#'.
+    BOOST_TEST(none.out == roster_unknown + "[Result \"*\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. "
+                                            "Qxf7# *\n\n");
+    BOOST_TEST((none.status == std::vector<pgn::GameStatus>{pgn::GameStatus::converted}));
+    auto check = convert("1. e4 e5 2. Bc4 Nc6 3. Bxf7# Kxf7 *\n", to(notation::Notation::numeric));
+    BOOST_TEST(check.messages ==
+               "test.pgn:1:24: warning: game 1, move 3.: 'Bxf7#': '#' on a move that gives check "
+               "but not mate: read as '+'\n");
+    BOOST_TEST(check.out.ends_with("1. 5254 5755 2. 6134 2836 3. 3467 5867 *\n\n"));
+    // Black's move, in a variation: the move number and side are the move's.
+    auto black = convert("1. e4 e5 (1... d5+ 2. exd5) 2. Nf3 *\n", to(notation::Notation::numeric));
+    BOOST_TEST(black.messages == "test.pgn:1:16: warning: game 1, move 1...: 'd5+': '+' on a move "
+                                 "that gives no check: left out\n");
+    // A numeric move with a mark (not the standard's, read all the same): 4244 is d2-d4.
+    auto numeric = convert("1. 5254 5755 2. 6134 2836 3. 4244+ *\n", to(notation::Notation::san));
+    BOOST_TEST(numeric.messages == "test.pgn:1:30: warning: game 1, move 3.: '4244+': '+' on a "
+                                   "move that gives no check: left out\n");
+}
+
 BOOST_AUTO_TEST_CASE(annotate_keeps_the_source_move) {
     pgn::ConvertOptions o;
     o.annotate = true;

@@ -35,6 +35,7 @@ enum class ProblemKind : std::uint8_t {
     read_in_another_language,   // token: English's first failure; LanguageFacts: languages
     languages_disagree,         // token: the first move read differently; LanguageFacts
     periods_after_move,         // `5254.` read as the move: PromotionFacts (the move)
+    wrong_check_mark,           // `Bc4+` giving no check, `Qh5#` no mate: CheckMarkFacts
     count                       // not a kind: the number of kinds (tests loop over every value)
 };
 
@@ -88,6 +89,12 @@ struct MoveFacts {
 struct PromotionFacts { // short_promotion, periods_after_move: the move read
     NamedMove read_as;
 };
+// wrong_check_mark: the mark written ('+' or '#') and whether the move gives check (a '#' on a
+// check that is not mate).
+struct CheckMarkFacts {
+    char mark = '+';
+    bool check = false;
+};
 // --input-lang auto: the languages (codes, ", "-separated) whose letters read the game and,
 // for languages_disagree, the first move both groups read differently, as each reads it.
 struct LanguageFacts {
@@ -95,7 +102,7 @@ struct LanguageFacts {
     NamedMove read_as{}, other_read_as{};
 };
 using ProblemFacts = std::variant<std::monostate, SyntaxFacts, LimitFacts, TagFacts, FenFacts,
-                                  MoveFacts, PromotionFacts, LanguageFacts>;
+                                  MoveFacts, PromotionFacts, LanguageFacts, CheckMarkFacts>;
 
 // The facts a problem of `kind` carries, default-valued.
 inline ProblemFacts facts_of(ProblemKind kind) {
@@ -119,6 +126,8 @@ inline ProblemFacts facts_of(ProblemKind kind) {
     case ProblemKind::read_in_another_language:
     case ProblemKind::languages_disagree:
         return LanguageFacts{};
+    case ProblemKind::wrong_check_mark:
+        return CheckMarkFacts{};
     default:
         return std::monostate{};
     }

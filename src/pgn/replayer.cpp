@@ -303,15 +303,32 @@ void Replayer::move(syntax::Token const& move, syntax::Token const& suffix) {
     }
 
     if (!frames_.empty()) frames_.back().played = true;
+    // A check mark is checked once the move is played: the output writes the marks the
+    // position gives, so one that the position does not give is changed, and says so (a
+    // typo in the move may hide behind it). Only for a move read as written: the mark of a
+    // token corrected or assumed (--fix-typos, a suggestion) was the typo's.
+    char const mark = move.text.back(); // a move token is never empty
+    bool const marked = (mark == '+' || mark == '#') && r.error == ReadError::none;
+    int const number = marked ? display_number() : 0;
+    Color const side = pos_.side_to_move();
     if (muted()) {
         pos_.do_move(m, last_undo_);
     } else {
-        [[maybe_unused]] Color const side = pos_.side_to_move();
         out_->play(pos_, m, last_undo_, display_number(), move, suffix, typed);
         assert(pos_.side_to_move() != side && "ReplayConsumer::play plays the move once");
     }
     last_ = m;
     ++moves_;
+    if (marked) check_mark(move, mark, number, side);
+}
+
+void Replayer::check_mark(syntax::Token const& move, char mark, int number, Color side) {
+    bool const check = pos_.in_check();
+    if (check && (mark == '+' || !pos_.has_legal_move())) return;
+    Problem& p = add(ProblemKind::wrong_check_mark, Severity::warning, move.where, move.text);
+    p.move_number = number;
+    p.side = side;
+    p.facts = CheckMarkFacts{mark, check};
 }
 
 // An integer that may be a mistyped numeric move (parser::Visitor::integer). The number of the

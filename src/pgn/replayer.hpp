@@ -157,6 +157,9 @@ private:
     Problem& add(ProblemKind kind, syntax::Severity severity, syntax::Location where,
                  std::string_view token = {});
     Problem& add_at_move(ProblemKind kind, syntax::Severity severity, syntax::Token move);
+    // After `move` (ending in `mark`, '+' or '#') was played as move `number` of `side`: a
+    // warning if the position says otherwise (no check; for '#', no mate).
+    void check_mark(syntax::Token const& move, char mark, int number, chess::Color side);
     void reject() { game_state_ = GameState::dead; }
     // No move, comment or NAG is delivered: the game is rejected (or dead), or opt_.silent.
     bool muted() const { return game_state_ >= mute_from_; }

@@ -33,6 +33,7 @@ constexpr KindWords problem_words[] = {
     {"read_in_another_language", "game read in another language (--input-lang auto)"},
     {"languages_disagree", "game read differently in two languages"},
     {"periods_after_move", "numeric move followed by a period"},
+    {"wrong_check_mark", "check or mate mark the position does not give"},
 };
 static_assert(std::size(problem_words) == problem_fold_keys, "one row per ProblemKind");
 

@@ -245,6 +245,11 @@ struct MessageOf {
         m.push_back(')');
         return m;
     }
+    std::string operator()(pgn::CheckMarkFacts const& f) const {
+        if (f.check) return "'#' on a move that gives check but not mate: read as '+'";
+        return f.mark == '#' ? "'#' on a move that gives no check: left out"
+                             : "'+' on a move that gives no check: left out";
+    }
     std::string operator()(pgn::LanguageFacts const& f) const {
         if (p.kind == ProblemKind::read_in_another_language)
             return "not a move in English; the game is read with the piece letters of " +
