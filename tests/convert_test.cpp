@@ -834,6 +834,27 @@ BOOST_AUTO_TEST_CASE(fix_typos_writes_the_only_legal_move_one_edit_away) {
     BOOST_TEST((plain.status == std::vector<pgn::GameStatus>{pgn::GameStatus::rejected}));
 }
 
+// A numeric move written with a separator or a mark is suggested by its digits: the move
+// itself when legal (52-54 is e2-e4), else the moves one edit away from the digits (4245 is
+// d2-d5: d2-d3 and d2-d4 are one digit away); --fix-typos takes the only one.
+BOOST_AUTO_TEST_CASE(a_numeric_move_with_a_separator_gets_its_digits_suggested) {
+    auto hyphen = convert("1. 52-54 5755 *\n", to(notation::Notation::san));
+    BOOST_TEST(hyphen.messages ==
+               "test.pgn:1:4: error: game 1, move 1.: '52-54': not a move in SAN, long algebraic "
+               "or numeric notation; did you mean 5254 (e4)? (checking the rest of the game as if "
+               "5254 had been written)\n");
+    auto marked = convert("1. 4245+ *\n", to(notation::Notation::san));
+    BOOST_TEST(marked.messages == "test.pgn:1:4: error: game 1, move 1.: '4245+': no pawn can "
+                                  "legally move to d5; did you mean 4243 (d3) or 4244 (d4)?\n");
+    auto fixed = convert("1. 52-54 5755 2. 71x63 *\n", fix_typos(notation::Notation::san));
+    BOOST_TEST(fixed.out.find("1. e4 {typed 52-54} 1... e5 2. Nf3 {typed 71x63} *") !=
+               std::string::npos);
+    BOOST_TEST(fixed.corrected == 2U);
+    // Castling with zeros and a result are not numeric moves: no digits to suggest from.
+    auto castle = convert("1. 0-0 *\n", to(notation::Notation::san));
+    BOOST_TEST(castle.messages.find("did you mean") == std::string::npos, castle.messages);
+}
+
 // A mistyped numeric move is no move number (found by a review as a user: each of these was
 // left out without a word, so the game was written a move short, or the error fell on the
 // next move). Positions checked by hand: after 1. e4 e5 White's knight g1 (71) reaches f3

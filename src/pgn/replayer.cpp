@@ -41,6 +41,20 @@ bool all_digits(std::string_view t) {
            std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
+// The digits of a token that is a numeric move but for a separator between its squares or
+// marks after it (`52-54`, `52x54`, `4245+`): "5254", "5254", "4245"; "" for any other.
+std::string numeric_digits(std::string_view t) {
+    while (!t.empty() && (t.back() == '+' || t.back() == '#' || t.back() == '!' || t.back() == '?'))
+        t.remove_suffix(1);
+    if (t.size() >= 5 && (t[2] == '-' || t[2] == 'x' || t[2] == ':')) {
+        std::string digits(t.substr(0, 2));
+        digits.append(t.substr(3));
+        t = digits;
+        return (t.size() == 4 || t.size() == 5) && all_digits(t) ? digits : std::string();
+    }
+    return (t.size() == 4 || t.size() == 5) && all_digits(t) ? std::string(t) : std::string();
+}
+
 // The four values of the Result tag and the game termination marker (§8.2.6).
 bool is_result(std::string_view r) {
     auto const result = syntax::read_result(r);
@@ -200,11 +214,21 @@ Move Replayer::fail_move(syntax::Token move, notation::ReadResult const& r, bool
                          bool& corrected) {
     corrected = false;
     bool const numeric = all_digits(move.text);
+    // A numeric move written with a separator or a mark (`52-54`, `4245+`) is suggested as
+    // its digits say: that move when it is legal, else the moves one edit away from them.
+    std::string const digits = numeric ? std::string(move.text) : numeric_digits(move.text);
     Move assumed{};
     std::array<Move, 8> sugg{};
     int n = 0;
-    if (numeric && !null_in_check) {
-        n = notation::suggest_numeric(pos_, move.text, sugg);
+    if (!digits.empty() && !null_in_check) {
+        if (!numeric) {
+            notation::ReadResult const exact = notation::read_move(pos_, digits, opt_.read);
+            if (exact.error == ReadError::none) {
+                sugg[0] = exact.move;
+                n = 1;
+            }
+        }
+        if (n == 0) n = notation::suggest_numeric(pos_, digits, sugg);
         // In strict mode the game is rejected, but checking goes on with the move the
         // typo most likely stands for, so one run reports every typo of a game score:
         // the only suggestion, or the queen promotion when the fifth digit is missing.
