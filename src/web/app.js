@@ -157,7 +157,7 @@
     input.value = text;
     input.readOnly = !shown;
     $('file-name').textContent = `${name} (${formatBytes(bytes.length)})`;
-    notice.textContent = shown ? '' : largeFileNote();
+    setNotice(shown ? '' : largeFileNote(), 'info');
   }
 
   // A file that could not be read: said, and the page left as it was.
@@ -175,10 +175,11 @@
     const bytes = new Uint8Array(await f.arrayBuffer());
     const magic = (a, b, c) => bytes[0] === a && bytes[1] === b && (c === undefined || bytes[2] === c);
     // What the bytes are, as the command line looks at them (by their first bytes, not the name).
+    let text = bytes;
     if (magic(0x1f, 0x8b)) {
       try {
         const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-        setFile(f.name, new Uint8Array(await new Response(stream).arrayBuffer()));
+        text = new Uint8Array(await new Response(stream).arrayBuffer());
       } catch (e) {
         unreadable(`${f.name} could not be read: the gzip data is corrupt or truncated (${e.message}).`);
         return;
@@ -188,14 +189,24 @@
       unreadable(`${f.name} is ${kind}-compressed: this page reads .pgn and .pgn.gz files. ` +
         `Decompress it first, or use the command-line tool: pgn-iccf ${f.name}.`);
       return;
-    } else {
-      setFile(f.name, bytes);
     }
+    // Not text (an image, an archive, UTF-16 text): said, and not shown as text in the box.
+    const sniffed = await quick.request({ kind: 'sniff', bytes: text.slice(0, 4096) });
+    if (!sniffed.text) {
+      unreadable(`${f.name} is not PGN text: it looks like ${sniffed.looksLike}.`);
+      return;
+    }
+    setFile(f.name, text);
     convertNow();
     updateBoard();
   }
 
-  function setNotice(text) { notice.textContent = text; }
+  // A notice: an error or a warning (red), or with kind 'info' a plain note (a large file, a
+  // cancelled conversion).
+  function setNotice(text, kind = 'error') {
+    notice.textContent = text;
+    notice.classList.toggle('info', kind === 'info');
+  }
 
   // --- options --------------------------------------------------------------------------------
   const optionNames = ['to', 'lang', 'inputLang', 'width', 'fixTypos', 'annotate', 'comments', 'nags',
@@ -275,7 +286,8 @@
       if (mine !== generation) return;
       show(result);
     } catch (e) {
-      if (mine === generation) setNotice(e.message === 'cancelled' ? 'Conversion cancelled.' : `The conversion failed: ${e.message}`);
+      if (mine === generation) setNotice(e.message === 'cancelled' ? 'Conversion cancelled.' : `The conversion failed: ${e.message}`,
+        e.message === 'cancelled' ? 'info' : 'error');
     } finally {
       if (useBulk && mine === generation) box.hidden = true;
     }
@@ -292,7 +304,7 @@
     if (!$('live').checked) return;
     const bytes = inputBytes();
     if (bytes.length > liveLimit) {
-      setNotice('Large input: press Convert.');
+      setNotice('Large input: press Convert.', 'info');
       return;
     }
     timer = setTimeout(() => convert(bytes, false), 300);
@@ -310,7 +322,7 @@
       showDiagnostics([]);
       return;
     }
-    setNotice(file && !file.shown ? largeFileNote() : '');
+    setNotice(file && !file.shown ? largeFileNote() : '', 'info');
     const text = decodeForDisplay(result.output.length > shownLimit ? result.output.subarray(0, shownLimit) : result.output);
     output.value = text;
     $('output-note').textContent = result.output.length > shownLimit
@@ -379,7 +391,7 @@
   // the input's encoding).
   function tokenRange(line, column) {
     if (file && !file.shown) {
-      setNotice(largeFileNote());
+      setNotice(largeFileNote(), 'info');
       return null;
     }
     const text = input.value;
@@ -496,6 +508,11 @@
       try {
         const r = await quick.request({ kind: 'position', bytes, offset, options: options() });
         if (r.error) return;
+        if (r.invalidFen) { // no position to show: an empty board, and why
+          drawBoard('8/8/8/8/8/8/8/8 w - - 0 1');
+          $('board-caption').textContent = `Game ${r.game} starts from a FEN tag that is not valid: no position to show (see the messages).`;
+          return;
+        }
         const fen = r.fen || startFen; // no game (an empty input): the starting position
         drawBoard(fen, r.from, r.to);
         $('board-caption').textContent = r.found
@@ -582,7 +599,7 @@
     ++generation;
     bulk.restart(new Error('cancelled'));
     $('progress-box').hidden = true;
-    setNotice('Conversion cancelled.');
+    setNotice('Conversion cancelled.', 'info');
   });
   // Text pasted or typed over the whole text of a file is a new input, no longer that file: its
   // name goes (Download names the output game.*.pgn) and the text is UTF-8 again.

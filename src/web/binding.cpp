@@ -8,6 +8,7 @@
 //   convertWithProgress(bytes, options, f) the same, calling f(bytesDone, bytesTotal) per batch
 //   positionAt(bytes, offset, options)    -> the position after the move at or before offset
 //   languages()                           -> [{code, name}] of --lang and --input-lang
+//   sniff(bytes)                          -> {text} or {text: false, looksLike}: the input check
 // The options are the command line's (README); `voice: 'page'` words the messages for the
 // page (settings by its labels: report::Voice).
 #include "batch/convert.hpp"
@@ -397,17 +398,32 @@ val position_at(val const& input, double offset_value, val const& options) {
             if (fen.empty()) {
                 std::string_view const tag = replayer.tags().value(pgn::TagKind::fen);
                 chess::Position p;
-                if (!tag.empty() && p.set_fen(tag, pgn::variant_kind(replayer.tags().value(
-                                                       pgn::TagKind::variant)) == "chess960")
-                                        .ok())
-                    fen = p.fen();
-                else
+                if (tag.empty())
                     fen = chess::Position{}.fen();
+                else if (p.set_fen(tag, pgn::variant_kind(replayer.tags().value(
+                                            pgn::TagKind::variant)) == "chess960")
+                             .ok())
+                    fen = p.fen();
             }
-            r.set("fen", fen);
+            // A FEN tag that is not valid: no position (the starting one would be a lie).
+            if (fen.empty())
+                r.set("invalidFen", true);
+            else
+                r.set("fen", fen);
         }
         break;
     }
+    return r;
+}
+
+// What the first bytes of an input are, as the command line's input check says (io::sniff):
+// {text: true} for PGN text (or a compression), else {text: false, looksLike: "a PNG image"}.
+val sniff(val const& input) {
+    Bytes const bytes(input);
+    io::Sniffed const s = io::sniff(bytes.view().substr(0, 4096));
+    val r = val::object();
+    r.set("text", s.text);
+    if (!s.text) r.set("looksLike", s.looks_like);
     return r;
 }
 
@@ -436,5 +452,6 @@ EMSCRIPTEN_BINDINGS(pgn_iccf) {
     emscripten::function("convertWithProgress", &convert_with_progress);
     emscripten::function("positionAt", &position_at);
     emscripten::function("languages", &languages);
+    emscripten::function("sniff", &sniff);
     emscripten::function("defaults", &defaults);
 }

@@ -4,7 +4,7 @@
 // of PgnIccfSource (pgn-iccf.js, the same code) from file://.
 //
 // Messages in:  {id, kind: 'convert', bytes, options} | {id, kind: 'position', bytes, offset,
-//               options} | {id, kind: 'languages'}
+//               options} | {id, kind: 'languages'} | {id, kind: 'sniff', bytes}
 //               | {id, kind: 'defaults'}
 // Messages out: {id, progress: [done, total]} while converting, then {id, result} or
 //               {id, error}. Cancel: the page terminates the worker.
@@ -28,6 +28,8 @@ function pgnIccfWorkerMain(scope, factory) {
         scope.postMessage({ id, result }, transfer);
       } else if (kind === 'position') {
         scope.postMessage({ id, result: m.positionAt(event.data.bytes, event.data.offset, event.data.options) });
+      } else if (kind === 'sniff') {
+        scope.postMessage({ id, result: m.sniff(event.data.bytes) });
       } else if (kind === 'languages') {
         scope.postMessage({ id, result: m.languages() });
       } else if (kind === 'defaults') {

@@ -212,6 +212,17 @@ try {
     return true; })()`);
   await page.until(`${byId('notice')}.textContent.includes('zstd')`, 10000, 'zstd refused');
   check((await page.eval(`${byId('notice')}.textContent`)).includes('command-line tool'), 'a .zst file points to the command line');
+  // A PNG is refused by the input check and not shown as text (it was, before its message).
+  const boxBefore = await page.eval(`${byId('input')}.value`);
+  await page.eval(`(() => { const dt = new DataTransfer();
+    dt.items.add(new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])], 'board.png'));
+    document.getElementById('input').dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    return true; })()`);
+  await page.until(`${byId('notice')}.textContent.includes('board.png')`, 10000, 'PNG refused');
+  check((await page.eval(`${byId('notice')}.textContent`)).startsWith('board.png is not PGN text: it looks like a PNG image') &&
+    (await page.eval(`${byId('input')}.value`)) === boxBefore, 'a PNG is refused as the command line refuses it, and the box keeps its text');
+  check(await page.eval(`getComputedStyle(${byId('notice')}).color`) !== await page.eval(`getComputedStyle(document.body).color`),
+    'a refusal is shown as an error');
 
   // --- 20 MB: progress while the page answers; the module's output ---------------------------------
   const unit = Buffer.concat(['lichess_db_standard_rated_2021-10_first999.pgn', 'twic-01-232games.pgn', 'chessjs-benchmark.pgn']
@@ -327,6 +338,14 @@ try {
   check(bytesNow.includes(Buffer.from('[White "M\u00fcller"]')) && bytesNow.includes(Buffer.from('[Black "Dvo\u0159\u00e1k"]')) &&
     bytesNow.includes(Buffer.from('[White "Gro\xdf"]', 'latin1')) && bytesNow.includes(Buffer.from('2. Nf3 *')),
   'UTF-8 with a Latin-1 byte: after an edit every name keeps its bytes');
+  // A game whose FEN tag is not valid shows no position (it showed the starting one).
+  n = await converted(page);
+  await setInput(page, '[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n\n1. 5254 *\n');
+  await waitConverted(page, n, 'an invalid FEN converted');
+  await page.until(`${byId('board-caption')}.textContent.includes('FEN')`, 10000, 'the caption of an invalid FEN');
+  check(await page.eval(`document.querySelectorAll('#board .piece').length === 0`) &&
+    (await page.eval(`${byId('board-caption')}.textContent`)).startsWith('Game 1 starts from a FEN tag that is not valid'),
+  'an invalid FEN shows an empty board and says why');
   // Another game pasted over the whole text is no longer the file (its name went on naming
   // the download).
   n = await converted(page);

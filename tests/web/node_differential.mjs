@@ -321,7 +321,8 @@ for (const [o, words] of refusals) {
       const r = m.positionAt(new Uint8Array(bytes), rand(bytes.length + 1), o);
       ++checked;
       // Outside every game (text between games, past the end) nothing is found and no FEN given.
-      if (r.error || (r.fen === undefined ? r.game !== undefined : r.fen.split(' ').length !== 6))
+      // In a game whose FEN tag is not valid there is no position: invalidFen, no FEN.
+      if (r.error || (r.fen === undefined ? r.game !== undefined && r.invalidFen !== true : r.fen.split(' ').length !== 6))
         fail(`mutation ${i}: positionAt`, JSON.stringify(r));
     }
   }
@@ -363,6 +364,19 @@ for (const [o, words] of refusals) {
   console.log(`linear time: ${(one.length / 1e6).toFixed(1)} MB in ${t1.toFixed(0)} ms, 16 times that in ${t16.toFixed(0)} ms ` +
     `(${(many.length / 1e3 / t16).toFixed(1)} MB/s)`);
   if (t16 > 40 * t1) fail('linear time', `16 copies took ${(t16 / t1).toFixed(1)} times one`);
+}
+
+// The input check (sniff): text, and what other bytes look like, as the command line says.
+{
+  const png = m.sniff(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
+  const pgn = m.sniff(new TextEncoder().encode('[Event "x"]\n\n1. e4 *\n'));
+  ++checked;
+  if (png.text !== false || png.looksLike !== 'a PNG image' || pgn.text !== true)
+    fail('sniff', JSON.stringify([png, pgn]));
+  // A FEN tag that is not valid: no position at all, not the starting one.
+  const bad = m.positionAt(new TextEncoder().encode('[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n\n1. 5254 *\n'), 40, {});
+  ++checked;
+  if (bad.fen !== undefined || bad.invalidFen !== true || bad.game !== 1) fail('positionAt, invalid FEN', JSON.stringify(bad));
 }
 
 // The position under the cursor: after 1. e4 e5 2. Nf3, the cursor on Nf3.
