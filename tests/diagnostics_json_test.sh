@@ -41,8 +41,11 @@ def fail(msg):
 summary_at = next((i for i, l in enumerate(text) if l.startswith('pgn-iccf: ') and ' game' in l and ' read: ' in l), len(text))
 body = [l for l in text[:summary_at] if not l.startswith('pgn-iccf: ')]
 runs = [l for l in text[:summary_at] if l.startswith('pgn-iccf: ')]
-jbody = [o for o in objs if 'summary' not in o and 'file_done' not in o and 'severity' in o and 'file' in o or 'folded' in o]
-jruns = [o for o in objs if 'file' not in o and 'severity' in o]
+jbody = [o for o in objs if 'severity' in o and 'line' in o or 'folded' in o]
+jruns = [o for o in objs if 'severity' in o and 'line' not in o]
+for o in jruns:  # the run's own messages: the file they are about, or null
+    if 'file' not in o or (o['file'] is not None and o['file'] not in o['text']):
+        fail('run message without its file: %r' % o)
 if len(body) != len(jbody):
     fail('%d text lines, %d JSON objects' % (len(body), len(jbody)))
 if len(runs) != len(jruns) + sum(1 for o in objs if 'file_done' in o):
@@ -95,6 +98,17 @@ want = {'white': 'M\u00fcller "x" \u001b[2J', 'black': '\u2658'}
 if o['players'] != want: print('FAIL players', o['players'], want); sys.exit(1)
 if o['token'] != 'Q\u00e9h4': print('FAIL token', repr(o['token'])); sys.exit(1)
 if '"summary"' not in lines[-1]: print('FAIL no summary'); sys.exit(1)
+PY
+# The run's own messages name their file: an input that cannot be read, an output that cannot
+# be written (and the one left unwritten because of it).
+"$bin" --diagnostics=json "$tmp/no-such.pgn" "$data/sample/sample.pgn" -o "$tmp/dir" 2>"$tmp/json"
+"$bin" --diagnostics=json "$data/sample/sample.pgn" -o "$tmp/no-such-dir/out.pgn" 2>>"$tmp/json"
+python3 - "$tmp/json" "$tmp" <<'PY' || fail=1
+import json, sys
+objs = [json.loads(l) for l in open(sys.argv[1], encoding='utf-8')]
+files = [o['file'] for o in objs if 'severity' in o and 'line' not in o]
+want = [sys.argv[2] + '/no-such.pgn', sys.argv[2] + '/no-such-dir/out.pgn']
+if files != want: print('FAIL run messages name', files, 'not', want); sys.exit(1)
 PY
 # An unknown format is a usage error.
 "$bin" --diagnostics=xml "$data/sample/sample.pgn" >/dev/null 2>"$tmp/err"

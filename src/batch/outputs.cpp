@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <system_error>
+#include <tuple>
 #include <utility>
 
 namespace pgn_iccf::batch {
@@ -40,7 +41,7 @@ void Outputs::none_readable(Report& report) const {
     for (std::string const& name :
          {plan_.directory_mode ? std::string() : plan_.output, plan_.rejects}) {
         if (name.empty() || name == "-") continue;
-        report.error(name + " not written: no input could be read" + left_as_it_was(name));
+        report.error(name + " not written: no input could be read" + left_as_it_was(name), name);
     }
 }
 
@@ -48,7 +49,7 @@ bool Outputs::open(Report& report) {
     for (auto const& dir : plan_.directories_to_create) {
         std::error_code ec;
         if (!created_.create(dir, ec)) {
-            report.error("cannot create directory " + dir + ": " + ec.message());
+            report.error("cannot create directory " + dir + ": " + ec.message(), dir);
             return false;
         }
     }
@@ -57,14 +58,14 @@ bool Outputs::open(Report& report) {
         rejects_ =
             plan_.rejects == "-" ? io::open_stdout() : io::open_file_sink(plan_.rejects, error);
         if (!rejects_) {
-            report.error(error);
+            report.error(error, plan_.rejects);
             return false;
         }
     }
     if (!plan_.directory_mode && !plan_.output.empty()) {
         single_ = plan_.output == "-" ? io::open_stdout() : io::open_file_sink(plan_.output, error);
         if (!single_) {
-            report.error(error);
+            report.error(error, plan_.output);
             return false;
         }
     }
@@ -88,7 +89,7 @@ void Outputs::finish(SinkUse const& use, Summary& sum, Report& report) {
     bool const none_read = sum.unreadable > 0 && sum.files == never_opened;
     auto withhold = [&](io::ByteSink& sink, std::string const& name, char const* why) {
         sink.abandon();
-        report.error(name + " not written: " + why + left_as_it_was(name));
+        report.error(name + " not written: " + why + left_as_it_was(name), name);
         sum.io_failure = true;
     };
     char const* const unread =
@@ -104,7 +105,7 @@ void Outputs::finish(SinkUse const& use, Summary& sum, Report& report) {
         } else if (name != "-" && (sum.incomplete > 0 || none_read)) {
             withhold(sink, name, unread);
         } else if (!prepare_output(sink, c, level_, written, error)) {
-            report.error(error);
+            report.error(error, name);
             sum.io_failure = true;
         } else {
             return true;
@@ -123,10 +124,10 @@ void Outputs::finish(SinkUse const& use, Summary& sum, Report& report) {
         withhold(*single_, plan_.output, "the rejects file was not written");
         single_ok = false;
     }
-    for (auto [sink, ok] :
-         {std::pair{single_.get(), single_ok}, std::pair{rejects_.get(), rejects_ok}})
+    for (auto [sink, ok, name] : {std::tuple{single_.get(), single_ok, &plan_.output},
+                                  std::tuple{rejects_.get(), rejects_ok, &plan_.rejects}})
         if (ok && !sink->commit(error)) {
-            report.error(error);
+            report.error(error, *name);
             sum.io_failure = true;
         }
 }

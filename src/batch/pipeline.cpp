@@ -268,9 +268,10 @@ private:
     // The batch's output and rejects to their sinks (a failure stops the run).
     void write_outputs(Batch const& b) {
         io::ByteSink* out = plan_.directory_mode ? job_sink_.get() : sinks_.single;
+        std::string const& name = plan_.directory_mode ? plan_.jobs[b.job].output : plan_.output;
         std::string const& text = b.packed.empty() ? b.out : b.packed;
         if (b.own == Batch::Own::write_failed) {
-            output_failed(out);
+            output_failed(out, name);
         } else if (b.own != Batch::Own::none) {
             wrote_ = b.own == Batch::Own::prepared || !text.empty(); // written by the worker
         } else if (out && !text.empty()) {
@@ -278,14 +279,14 @@ private:
                 wrote_ = true;
                 if (!plan_.directory_mode) use_.single_written = true;
             } else {
-                output_failed(out);
+                output_failed(out, name);
             }
         }
         std::string const& rej = b.rejects_packed.empty() ? b.rejects : b.rejects_packed;
         if (sinks_.rejects && !rej.empty()) {
             use_.rejects_written = true;
             if (!sinks_.rejects->write(rej)) {
-                if (!use_.rejects_failed) report_.error(sinks_.rejects->error());
+                if (!use_.rejects_failed) report_.error(sinks_.rejects->error(), plan_.rejects);
                 use_.rejects_failed = true;
                 sum_.io_failure = true;
                 stop();
@@ -364,20 +365,21 @@ private:
             error = b.own_error;
         }
         if (!job_sink_) {
-            report_.error(error);
+            report_.error(error, job.output);
             sum_.io_failure = true;
             job_failed_ = true;
             stop();
         }
     }
 
-    void output_failed(io::ByteSink* out) {
+    // `name`: the output as the plan names it.
+    void output_failed(io::ByteSink* out, std::string const& name) {
         if (plan_.directory_mode) {
-            if (!job_failed_) report_.error(out->error());
+            if (!job_failed_) report_.error(out->error(), name);
             job_failed_ = true;
             if (job_sink_) job_sink_->abandon();
         } else if (!use_.single_failed) {
-            report_.error(out->error());
+            report_.error(out->error(), name);
             use_.single_failed = true;
         }
         sum_.io_failure = true;
@@ -401,7 +403,7 @@ private:
         std::string const input_error = read_error_.empty() ? b.input_error : read_error_;
         read_error_.clear();
         if (!input_error.empty()) {
-            report_.error(input_error);
+            report_.error(input_error, job.display);
             sum_.io_failure = true;
             ++sum_.unreadable;
         }
@@ -417,7 +419,8 @@ private:
                 job_sink_->abandon();
                 if (incomplete)
                     report_.error(job.output + " not written: " + job.display +
-                                  " could not be read to the end");
+                                      " could not be read to the end",
+                                  job.output);
             } else {
                 std::string error;
                 if (commit_output(*job_sink_, job.output_compression, opt_.compress_level, wrote_,
@@ -426,7 +429,7 @@ private:
                 else {
                     // A full disk often shows only here (the last bytes are written at
                     // commit): the run stops as for a failed write.
-                    report_.error(error);
+                    report_.error(error, job.output);
                     sum_.io_failure = true;
                     stop();
                 }

@@ -53,12 +53,12 @@ Summary run(RunOptions const& options, std::FILE* err) {
     };
     // Nothing is written unless the whole plan holds.
     sum.io_failure = !plan.problems.empty() || !plan.unreadable.empty();
-    for (auto const& p : plan.problems) report.error(word(p));
+    for (auto const& p : plan.problems) report.error(word(p), p.path);
     if (!plan.problems.empty()) return finish(false);
-    for (auto const& u : plan.unreadable) report.error(word(u));
+    for (auto const& u : plan.unreadable) report.error(word(u), u.path);
     sum.unreadable = plan.unreadable.size();
     sum.files = plan.unreadable.size(); // an input counts as a file, read or not
-    for (auto const& n : plan.notes) report.note(word(n));
+    for (auto const& n : plan.notes) report.note(word(n), n.path);
 
     Outputs outputs(plan, request.compress_level);
     if (plan.jobs.empty() && !plan.unreadable.empty()) {

@@ -107,10 +107,15 @@ void Report::put(std::string_view text) {
 
 // Messages of this layer quote file names and I/O errors: escaped, never cut (see
 // report/terminal.hpp); in JSON, whole.
-void Report::message(std::string_view severity, std::string_view message) {
+void Report::message(std::string_view severity, std::string_view message, std::string_view file) {
     std::string line;
     if (json()) {
-        line = "{\"severity\":\"";
+        line = "{\"file\":";
+        if (file.empty())
+            line += "null";
+        else
+            append_json_string(line, file);
+        line += ",\"severity\":\"";
         line += severity;
         line += "\",\"text\":";
         append_json_string(line, message);
@@ -125,10 +130,12 @@ void Report::message(std::string_view severity, std::string_view message) {
     put(line);
 }
 
-void Report::error(std::string_view message) { this->message("error", message); }
+void Report::error(std::string_view message, std::string_view file) {
+    this->message("error", message, file);
+}
 
-void Report::note(std::string_view message) {
-    if (!opt_.quiet) this->message("note", message);
+void Report::note(std::string_view message, std::string_view file) {
+    if (!opt_.quiet) this->message("note", message, file);
 }
 
 void Report::diagnostics(std::string_view lines) {

@@ -86,10 +86,11 @@ public:
     };
     Report(std::FILE* err, Options const& options);
 
-    // "pgn-iccf: error: MESSAGE" (always shown, even with -q).
-    void error(std::string_view message);
+    // "pgn-iccf: error: MESSAGE" (always shown, even with -q). `file`: the input or output it
+    // is about, as named (the message names it too), "" for none: JSON's "file" (null for "").
+    void error(std::string_view message, std::string_view file = {});
     // "pgn-iccf: note: MESSAGE" (not with -q).
-    void note(std::string_view message);
+    void note(std::string_view message, std::string_view file = {});
     // Diagnostic lines of the converter, each ending in '\n' (always shown: the caller
     // chooses which warnings to pass).
     void diagnostics(std::string_view lines);
@@ -103,7 +104,7 @@ public:
     void summary(Summary const& s);
 
 private:
-    void message(std::string_view severity, std::string_view message);
+    void message(std::string_view severity, std::string_view message, std::string_view file);
     bool json() const { return opt_.format == Format::json; }
     void clear_progress();
     void put(std::string_view text);
