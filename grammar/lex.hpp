@@ -65,6 +65,14 @@ inline bool numeric_shape(char const* p, char const* e) {
 }
 
 inline bool is_suffix_char(char c) { return c == '!' || c == '?'; }
+inline bool is_check_mark(char c) { return c == '+' || c == '#'; }
+
+// A '!' or '?' in [p, e).
+inline bool has_suffix_char(char const* p, char const* e) {
+    for (; p != e; ++p)
+        if (is_suffix_char(*p)) return true;
+    return false;
+}
 
 inline bool is_known_suffix(std::string_view s) {
     return s == "!" || s == "?" || s == "!!" || s == "??" || s == "!?" || s == "?!";
@@ -130,13 +138,27 @@ inline void deliver_move(State& st, char const* p, char const* e) {
     char const* me = e;
     char const* se = e;
     while (me != p && is_suffix_char(me[-1])) --me;
+    if (me == e) {
+        // A suffix before check marks (`e4!+`, `Qxf7?!#`): the suffix token holds both (the
+        // replay takes the marks off it), so that the glyph is not lost with the marks.
+        char const* mk = e;
+        while (mk != p && is_check_mark(mk[-1])) --mk;
+        char const* gs = mk;
+        while (gs != p && is_suffix_char(gs[-1])) --gs;
+        if (mk != e && gs != mk && gs != p) {
+            me = gs;
+            se = mk; // the suffix as is_known_suffix reads it
+        }
+    }
     if (me == p) me = e; // all '!'/'?': handled by the caller as a glyph
     char const* ss = me;
     // "exd6e.p." and "exd6e.p.!"
     if (me - p > 4 && std::memcmp(me - 4, "e.p.", 4) == 0) me -= 4;
     st.content = true;
+    st.moved = true;
     if (!st.active()) return;
     if (ss != se && !is_known_suffix(view(ss, se))) warn_unknown_suffix(st, ss, se);
+    se = e;
     syntax::Location const at = st.loc(p); // before the suffix: locations are computed in order
     auto const shift = static_cast<std::uint32_t>(ss - p); // no line end inside a token
     st.visitor.move(
@@ -159,7 +181,11 @@ inline void deliver_move(State& st, char const* p, char const* e) {
 [[gnu::noinline]] inline void deliver_symbol(State& st, char const* p, char const* e) {
     auto const text = view(p, e);
     if (text.find_first_not_of('.') == std::string_view::npos) return; // "..." of "12. ..."
-    if (syntax::is_null_move_spelling(text)) { // null moves as real files write them
+    // Null moves as real files write them, with a check mark too (`--+`: the replay warns
+    // about the mark, which a null move never earns; it was read as `-` and the glyph `-+`).
+    std::string_view bare = text;
+    while (bare.size() > 2 && is_check_mark(bare.back())) bare.remove_suffix(1);
+    if (syntax::is_null_move_spelling(bare)) {
         deliver_move(st, p, e);
         return;
     }
@@ -190,9 +216,13 @@ inline bool integer_is_move(State& st, char const* p, char const* e) {
     if (!st.active()) return;
     auto const n = d - p;
     bool const numeric_game = st.numeric || st.iccf;
-    // Two digits 1-8 in a numeric game: half of a move typed with a space inside (`52 54`).
+    // Two digits 1-8 in a numeric game, or before the first move of any game: half of a move
+    // typed with a space inside (`1. 52 54 57 55`; a SAN game's move numbers before its first
+    // move are the number of that move, which the visitor keeps as such).
     bool const square = n == 2 && p[0] >= '1' && p[0] <= '8' && p[1] >= '1' && p[1] <= '8';
-    bool const pass = d != e ? numeric_shape(p, d) : n >= 4 || ((n == 3 || square) && numeric_game);
+    bool const pass = d != e
+                          ? numeric_shape(p, d)
+                          : n >= 4 || ((n == 3 || square) && numeric_game) || (square && !st.moved);
     if (pass) st.visitor.integer(st.token(p, e), view(p, d));
 }
 

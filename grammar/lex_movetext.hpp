@@ -165,6 +165,7 @@ inline bool parse_variation_result(State& st, char const*& first, char const* la
 // most on numeric input: callgrind, see the commit.)
 inline void deliver_plain_move(State& st, char const* p, char const* e) {
     st.content = true;
+    st.moved = true;
     if (!st.active()) return;
     syntax::Location const at = st.loc_on_line(p);
     auto const n = static_cast<std::uint32_t>(e - p);
@@ -190,7 +191,9 @@ inline char const* fast_token(State& st, char const* p) {
     char const* const e = scan::first_where<16>(p, [](char c) { return !scan::is_token_byte(c); });
     if (e == nullptr || e == p) return nullptr; // a long token, a delimiter
     if (is_ascii_letter(*p)) {
-        if (plain_move_end[static_cast<unsigned char>(e[-1])]) { // no suffix, `e.p.`, glyph
+        // No suffix, `e.p.`, glyph at the end, and none before a check mark (`e4!+`).
+        if (plain_move_end[static_cast<unsigned char>(e[-1])] &&
+            ((e[-1] != '+' && e[-1] != '#') || !has_suffix_char(p, e))) {
             deliver_plain_move(st, p, e);
         } else {
             if (*p == 'e' && e - p == 4 && std::memcmp(p, "e.p.", 4) == 0) return nullptr;

@@ -101,14 +101,16 @@ public:
     virtual void begin_movetext() {}
     // A move token (§8.2.3): `move` is the move text including any check/mate mark
     // (`Nxf3+`, `5254`, `e2-e4`, `O-O`, `--`, `Z0`) and without a trailing `e.p.`; `suffix` is
-    // a following `!`/`?` annotation (`!?`, `??`, ...) or empty (its location is then the
+    // a following `!`/`?` annotation (`!?`, `??`, ...), with the check marks after it when it
+    // comes before them (`e4!+`: move `e4`, suffix `!+`), or empty (its location is then the
     // byte after the move).
     virtual void move(Token const& /*move*/, Token const& /*suffix*/) {}
     // An integer in a move slot that may be a mistyped numeric move rather than a move number
     // (which a visitor that does not know the move number reads it as, by default, by ignoring
     // it): a bare integer that is no move, of three or more digits in a game with a numeric move
     // before it or with [Notation "ICCF"] (`763`, `2807`, `57585`), or of two digits 1-8 there
-    // (`52 54`, a move typed with a space inside), of four or more in any game; or the digits
+    // or before the first move of any game (`52 54`, a move typed with a space inside), of four
+    // or more in any game; or the digits
     // of a numeric move followed by periods (`5254.`). `digits`: the token without its periods.
     virtual void integer(Token const& /*token*/, std::string_view /*digits*/) {}
     // A comment: brace comment text without the braces, or a `;` comment without the `;`

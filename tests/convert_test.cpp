@@ -220,6 +220,20 @@ BOOST_AUTO_TEST_CASE(checks_mates_and_disambiguation_in_san_output) {
 // gives no check; after 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6, Qxf7 mates (the queen covered by the
 // bishop, e7 and f7 taken, d8 and f8 blocked); 3. Bxf7 checks, and Kxf7 answers it.
 BOOST_AUTO_TEST_CASE(a_check_mark_the_position_does_not_give_is_a_warning) {
+    // A glyph before the mark stays (it was lost with the mark: `e4!+` came out as `e4`).
+    auto glyph =
+        convert("1. e4!+ e5?! 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7!# *\n", to(notation::Notation::san));
+    BOOST_TEST(glyph.out.ends_with("1. e4! e5?! 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#! *\n\n"));
+    BOOST_TEST(glyph.messages == "test.pgn:1:4: warning: game 1, move 1.: 'e4!+': '+' on a move "
+                                 "that gives no check: left out\n");
+    // A null move never gives check: `--+` is the null move with a wrong mark (it was read as
+    // '-' and the glyph '-+', and the error fell on the next move).
+    auto null = convert("1. e4 --+ 2. d4 Z0# *\n", to(notation::Notation::san));
+    BOOST_TEST(null.out.ends_with("1. e4 -- 2. d4 -- *\n\n"));
+    BOOST_TEST(null.messages == "test.pgn:1:7: warning: game 1, move 1...: '--+': '+' on a move "
+                                "that gives no check: left out\n"
+                                "test.pgn:1:17: warning: game 1, move 2...: 'Z0#': '#' on a move "
+                                "that gives no check: left out\n");
     auto none =
         convert("1. e4+ e5 2. Qh5# Nc6 3. Bc4 Nf6 4. Qxf7+ *\n", to(notation::Notation::san));
     BOOST_TEST(none.messages ==
@@ -840,12 +854,30 @@ BOOST_AUTO_TEST_CASE(fix_typos_writes_the_only_legal_move_one_edit_away) {
 BOOST_AUTO_TEST_CASE(a_numeric_move_with_a_separator_gets_its_digits_suggested) {
     auto hyphen = convert("1. 52-54 5755 *\n", to(notation::Notation::san));
     BOOST_TEST(hyphen.messages ==
-               "test.pgn:1:4: error: game 1, move 1.: '52-54': not a move in SAN, long algebraic "
-               "or numeric notation; did you mean 5254 (e4)? (checking the rest of the game as if "
-               "5254 had been written)\n");
+               "test.pgn:1:4: error: game 1, move 1.: '52-54': a numeric move is written as its "
+               "digits alone, without a separator; did you mean 5254 (e4)? (checking the rest of "
+               "the game as if 5254 had been written)\n");
+    // With marks a numeric move is still numeric: its squares named by their digits.
     auto marked = convert("1. 4245+ *\n", to(notation::Notation::san));
-    BOOST_TEST(marked.messages == "test.pgn:1:4: error: game 1, move 1.: '4245+': no pawn can "
-                                  "legally move to d5; did you mean 4243 (d3) or 4244 (d4)?\n");
+    BOOST_TEST(marked.messages == "test.pgn:1:4: error: game 1, move 1.: '4245+': the pawn on 42 "
+                                  "cannot move to 45; did you mean 4243 (d3) or 4244 (d4)?\n");
+    // Digits that name no legal move: their reading's error, and the moves one edit away.
+    // After 1. e4 e5 the king cannot castle (f1 and g1 are taken); e2-e5 is no pawn move.
+    auto no_move = convert("1. 5254 5755 2. 51-71 *\n[Event \"b\"]\n\n1. 52-55 *\n",
+                           to(notation::Notation::san));
+    BOOST_TEST(no_move.messages ==
+               "test.pgn:1:17: error: game 1, move 2.: '51-71': read as 5171 (a numeric move has "
+               "no separator): the king on 51 cannot move to 71\n"
+               "test.pgn:4:4: error: game 2, move 1.: '52-55': read as 5255 (a numeric move has no "
+               "separator): the pawn on 52 cannot move to 55; did you mean 5253 (e3) or 5254 "
+               "(e4)?\n");
+    // Other separators and places: '5-254', '57--55', and a digit dropped ('71-6': 7163).
+    auto shapes = convert("1. 5-254 57--55 2. 71-6 *\n", fix_typos(notation::Notation::san));
+    BOOST_TEST(
+        shapes.out.find("1. e4 {typed 5-254} 1... e5 {typed 57--55} 2. Nf3 {typed 71-6} *") !=
+        std::string::npos);
+    BOOST_TEST(shapes.messages.find("5254 (e4), the move its digits name (--fix-typos)") !=
+               std::string::npos);
     auto fixed = convert("1. 52-54 5755 2. 71x63 *\n", fix_typos(notation::Notation::san));
     BOOST_TEST(fixed.out.find("1. e4 {typed 52-54} 1... e5 2. Nf3 {typed 71x63} *") !=
                std::string::npos);
@@ -860,6 +892,18 @@ BOOST_AUTO_TEST_CASE(a_numeric_move_with_a_separator_gets_its_digits_suggested) 
 // next move). Positions checked by hand: after 1. e4 e5 White's knight g1 (71) reaches f3
 // (63); b8 (28) is Black's knight.
 BOOST_AUTO_TEST_CASE(an_integer_that_is_no_move_number_is_read_as_a_move) {
+    // Two digits 1-8 before the first move of a game that has no numeric move yet: the first
+    // half of a move typed with a space inside (they were move numbers: an empty game, or
+    // `1. 52 54 57 55 2. 7163` written as `1. Nf3`). A move number there is one still.
+    auto halves = convert("1. 52 54 57 55 2. 7163 *\n", to(notation::Notation::san));
+    BOOST_TEST(halves.messages ==
+               "test.pgn:1:4: error: game 1, move 1.: '52': not a numeric move (four digits 1-8, "
+               "and a fifth, 1-4, for a promotion) nor the number of this move\n");
+    BOOST_TEST((halves.status == std::vector<pgn::GameStatus>{pgn::GameStatus::rejected}));
+    auto numbers = convert("[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 12\"]\n\n"
+                           "12 e4 e5 13 Nf3 *\n",
+                           to(notation::Notation::san));
+    BOOST_TEST(numbers.messages.empty(), numbers.messages);
     // The last move before the result, with a 0 for a 4: an error on it, the game rejected.
     auto last = convert("1. 5254 5755 2. 7163 2807 1-0\n", to(notation::Notation::san));
     BOOST_TEST(last.messages ==

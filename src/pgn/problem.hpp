@@ -70,9 +70,12 @@ struct FenFacts {
 // unplayable_move: what reading the token found (notation::ReadResult), and what happens next.
 struct MoveFacts {
     notation::ReadError error = notation::ReadError::none;
-    bool null_in_check = false;   // a null move while in check (error is then none)
-    bool numeric = false;         // the token is all digits
-    bool in_check = false;        // the side to move is in check
+    bool null_in_check = false; // a null move while in check (error is then none)
+    bool numeric = false;       // the token is all digits (but for check marks, `!`, `?`)
+    bool separated = false;     // a numeric move written with separators (`52-54`)
+    bool exact = false;         // ... whose digits name a legal move: the one suggestion
+    std::string digits;    // ... whose digits name none: them (the fields above are their reading)
+    bool in_check = false; // the side to move is in check
     bool short_promotion = false; // legal as the non-standard four-digit promotion form
     chess::PieceType piece = chess::PieceType::none;         // the piece the token names
     chess::PieceType piece_on_from = chess::PieceType::none; // what stands on `from`

@@ -41,18 +41,32 @@ bool all_digits(std::string_view t) {
            std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-// The digits of a token that is a numeric move but for a separator between its squares or
-// marks after it (`52-54`, `52x54`, `4245+`): "5254", "5254", "4245"; "" for any other.
-std::string numeric_digits(std::string_view t) {
+// A token without its check marks and its `!`/`?` suffix.
+std::string_view without_marks(std::string_view t) {
     while (!t.empty() && (t.back() == '+' || t.back() == '#' || t.back() == '!' || t.back() == '?'))
         t.remove_suffix(1);
-    if (t.size() >= 5 && (t[2] == '-' || t[2] == 'x' || t[2] == ':')) {
-        std::string digits(t.substr(0, 2));
-        digits.append(t.substr(3));
-        t = digits;
-        return (t.size() == 4 || t.size() == 5) && all_digits(t) ? digits : std::string();
+    return t;
+}
+
+bool is_separator(char c) { return c == '-' || c == 'x' || c == ':' || c == '.'; }
+
+// The digits of a token that is a numeric move but for separators between its digits
+// (`52-54`, `52x54`, `5-2-5-4`, `52--54`, `71-6`): three to six digits, a digit first and
+// last, not all zeros; "" for any other token (castling `0-0-0` is no numeric move).
+std::string separated_digits(std::string_view t) {
+    t = without_marks(t);
+    if (t.empty() || !all_digits(t.substr(0, 1)) || !all_digits(t.substr(t.size() - 1))) return {};
+    std::string digits;
+    for (char c : t) {
+        if (c >= '0' && c <= '9')
+            digits.push_back(c);
+        else if (!is_separator(c))
+            return {};
     }
-    return (t.size() == 4 || t.size() == 5) && all_digits(t) ? std::string(t) : std::string();
+    if (digits.size() == t.size() || digits.size() < 3 || digits.size() > 6 ||
+        digits.find_first_not_of('0') == std::string::npos)
+        return {};
+    return digits;
 }
 
 // The four values of the Result tag and the game termination marker (§8.2.6).
@@ -213,26 +227,39 @@ std::string unknown_glyph(chess::Position const& pos, std::string_view token,
 Move Replayer::fail_move(syntax::Token move, notation::ReadResult const& r, bool null_in_check,
                          bool& corrected) {
     corrected = false;
-    bool const numeric = all_digits(move.text);
-    // A numeric move written with a separator or a mark (`52-54`, `4245+`) is suggested as
-    // its digits say: that move when it is legal, else the moves one edit away from them.
-    std::string const digits = numeric ? std::string(move.text) : numeric_digits(move.text);
+    // A numeric move with marks (`7164+`) is numeric: its squares are named by their digits.
+    bool const numeric = all_digits(without_marks(move.text));
+    // One written with separators (`52-54`) is suggested as its digits say: that move when it
+    // is legal, else the moves one edit away from them, as are its errors (a missing fifth
+    // digit: `57-58`).
+    std::string const separated = numeric ? std::string() : separated_digits(move.text);
+    std::string_view const digits = numeric ? without_marks(move.text) : separated;
+    // What reading found: the token's, or for separators what its digits' reading found
+    // when they name no legal move.
+    notation::ReadResult const* read = &r;
+    notation::ReadResult by_digits;
+    ReadError error = r.error;
+    bool exact = false;
     Move assumed{};
     std::array<Move, 8> sugg{};
     int n = 0;
     if (!digits.empty() && !null_in_check) {
-        if (!numeric) {
-            notation::ReadResult const exact = notation::read_move(pos_, digits, opt_.read);
-            if (exact.error == ReadError::none) {
-                sugg[0] = exact.move;
+        if (!separated.empty()) {
+            by_digits = notation::read_move(pos_, digits, opt_.read);
+            error = by_digits.error;
+            if (by_digits.error == ReadError::none) {
+                sugg[0] = by_digits.move;
                 n = 1;
+                exact = true;
+            } else {
+                read = &by_digits;
             }
         }
         if (n == 0) n = notation::suggest_numeric(pos_, digits, sugg);
         // In strict mode the game is rejected, but checking goes on with the move the
         // typo most likely stands for, so one run reports every typo of a game score:
         // the only suggestion, or the queen promotion when the fifth digit is missing.
-        if (n == 1 || (r.error == ReadError::promotion_missing && n > 0)) assumed = sugg[0];
+        if (n == 1 || (error == ReadError::promotion_missing && n > 0)) assumed = sugg[0];
         // --fix-typos: the only legal move one edit away is what was meant; it is written,
         // with a warning and the typed token in a comment after it.
         corrected = opt_.fix_typos && n == 1;
@@ -244,15 +271,18 @@ Move Replayer::fail_move(syntax::Token move, notation::ReadResult const& r, bool
     Problem& problem = add_at_move(ProblemKind::unplayable_move,
                                    corrected || cut ? Severity::warning : Severity::error, move);
     MoveFacts& p = problem.facts.emplace<MoveFacts>();
-    p.error = null_in_check ? ReadError::none : r.error;
+    p.error = null_in_check ? ReadError::none : read->error;
     p.null_in_check = null_in_check;
-    p.numeric = numeric;
+    p.numeric = numeric || read != &r;
+    p.separated = !separated.empty();
+    p.exact = exact;
+    if (read != &r) p.digits = separated;
     p.in_check = pos_.in_check();
-    p.short_promotion = r.short_promotion;
-    p.piece = r.piece;
-    p.from = r.from;
-    p.to = r.to;
-    if (r.from.ok()) p.piece_on_from = pos_.piece_on(r.from).type();
+    p.short_promotion = read->short_promotion;
+    p.piece = read->piece;
+    p.from = read->from;
+    p.to = read->to;
+    if (read->from.ok()) p.piece_on_from = pos_.piece_on(read->from).type();
     p.language = opt_.read.letters->code;
     if (r.error == ReadError::unknown_piece_letter || r.error == ReadError::invalid_syntax)
         p.glyph = unknown_glyph(pos_, move.text, opt_.read);
@@ -329,21 +359,39 @@ void Replayer::move(syntax::Token const& move, syntax::Token const& suffix) {
     if (!frames_.empty()) frames_.back().played = true;
     // A check mark is checked once the move is played: the output writes the marks the
     // position gives, so one that the position does not give is changed, and says so (a
-    // typo in the move may hide behind it). Only for a move read as written: the mark of a
-    // token corrected or assumed (--fix-typos, a suggestion) was the typo's.
-    char const mark = move.text.back(); // a move token is never empty
-    bool const marked = (mark == '+' || mark == '#') && r.error == ReadError::none;
+    // typo in the move may hide behind it).
+    // The marks are the move token's, or the suffix's when a glyph came before them (`e4!+`:
+    // the grammar's suffix "!+"; the output gets the glyph).
+    syntax::Token glyph = suffix;
+    while (!glyph.text.empty() && (glyph.text.back() == '+' || glyph.text.back() == '#'))
+        glyph.text.remove_suffix(1);
+    char const mark = glyph.text.size() != suffix.text.size() ? suffix.text.back()
+                                                              : move.text.back(); // never empty
+    // Checked for every move played but one assumed in a rejected game (the error is there):
+    // a correction (--fix-typos: a '+' that the corrected move does not give may show that it
+    // is not the move meant) and a null move (which never gives check) too.
+    bool const marked =
+        (mark == '+' || mark == '#') && (r.error == ReadError::none || typed || m.is_null());
     int const number = marked ? display_number() : 0;
     Color const side = pos_.side_to_move();
     if (muted()) {
         pos_.do_move(m, last_undo_);
     } else {
-        out_->play(pos_, m, last_undo_, display_number(), move, suffix, typed);
+        out_->play(pos_, m, last_undo_, display_number(), move, glyph, typed);
         assert(pos_.side_to_move() != side && "ReplayConsumer::play plays the move once");
     }
     last_ = m;
     ++moves_;
-    if (marked) check_mark(move, mark, number, side);
+    if (marked) {
+        // Quoted as written, glyph and marks included (`e4!+`): the move token and its suffix
+        // are neighbours in the game's bytes.
+        syntax::Token written = move;
+        if (!suffix.text.empty())
+            written.text = std::string_view(
+                move.text.data(),
+                std::size_t(suffix.text.data() + suffix.text.size() - move.text.data()));
+        check_mark(written, mark, number, side);
+    }
 }
 
 void Replayer::check_mark(syntax::Token const& move, char mark, int number, Color side) {

@@ -51,11 +51,19 @@ void append_moves_both(std::string& s, std::vector<pgn::NamedMove> const& moves)
 void word_read_error(std::string& msg, pgn::MoveFacts const& p, chess::Color side, Voice voice) {
     bool const white = side == chess::Color::white;
     bool const numeric = p.numeric;
+    if (!p.digits.empty()) { // a numeric move written with separators, its digits no move
+        msg.append("read as ");
+        msg.append(p.digits);
+        msg.append(" (a numeric move has no separator): ");
+    }
     switch (p.error) {
     case ReadError::invalid_syntax:
-        msg.append(numeric ? "not a numeric move (four digits 1-8, and a fifth, 1-4, for a "
-                             "promotion) nor the number of this move"
-                           : "not a move in SAN, long algebraic or numeric notation");
+        if (p.separated)
+            msg.append("a numeric move is written as its digits alone, without a separator");
+        else
+            msg.append(numeric ? "not a numeric move (four digits 1-8, and a fifth, 1-4, for a "
+                                 "promotion) nor the number of this move"
+                               : "not a move in SAN, long algebraic or numeric notation");
         break;
     case ReadError::unknown_piece_letter:
         msg.append("unknown piece letter for input language '");
@@ -140,7 +148,8 @@ void word_outcome(std::string& msg, pgn::MoveFacts const& p, Voice voice) {
         msg.append(m.numeric.view());
         msg.append(" (");
         msg.append(m.san.view());
-        msg.append("), the only legal move one edit away (");
+        msg.append(p.exact ? "), the move its digits name ("
+                           : "), the only legal move one edit away (");
         msg.append(setting_name(Setting::fix_typos, voice));
         msg.push_back(')');
         return;
