@@ -676,20 +676,22 @@ BOOST_AUTO_TEST_CASE(unwritable_outputs_name_the_real_cause_and_stop_the_run) {
     sh("umount " + q(ro));
     BOOST_TEST(into.status == 2);
     // The run stops at the first output that cannot be written: one error, not one per file
-    // (the batch in hand is still counted).
+    // (the batch in hand is still counted). Every input named counts as a file, the run
+    // reaching it or not.
     std::string const none = "pgn-iccf: 0 games read: 0 converted, 0 rejected, 0 kept broken; 0 "
-                             "moves; 0 errors, 0 warnings; TIME\n";
+                             "moves; 0 errors, 0 warnings; TIME";
     BOOST_TEST(untimed(into.out) ==
                "pgn-iccf: error: cannot write " + (ro / "a.iccf.pgn").string() +
                    ": Read-only file system\npgn-iccf: error: stopping: the output cannot be "
                    "written; no further input is read\npgn-iccf: 1 game read: 1 converted, 0 "
-                   "rejected, 0 kept broken; 1 move; 0 errors, 0 warnings; TIME\n");
+                   "rejected, 0 kept broken; 1 move; 0 errors, 0 warnings; TIME; 2 files\n");
     BOOST_TEST(sub.status == 2);
     BOOST_TEST(untimed(sub.out) == "pgn-iccf: error: cannot create directory " +
-                                       (ro / "sub").string() + ": Read-only file system\n" + none);
+                                       (ro / "sub").string() + ": Read-only file system\n" + none +
+                                       "; 2 files\n");
     BOOST_TEST(file.status == 2);
     BOOST_TEST(untimed(file.out) == "pgn-iccf: error: cannot write " + (ro / "x.pgn").string() +
-                                        ": Read-only file system\n" + none);
+                                        ": Read-only file system\n" + none + "\n");
 }
 
 BOOST_AUTO_TEST_CASE(a_game_larger_than_the_limit_is_one_error_and_goes_to_rejects_whole) {
@@ -1301,7 +1303,7 @@ BOOST_AUTO_TEST_CASE(a_full_disk_in_directory_mode_stops_and_leaves_nothing) {
                    (dir / "r.pgn").string() +
                    " not written: the run stopped before the end of its input (the file is left "
                    "as it was)\npgn-iccf: 2 games read: 1 converted, 1 rejected, 0 kept broken; 3 "
-                   "moves; 1 error, 0 warnings; TIME\n");
+                   "moves; 1 error, 0 warnings; TIME; 2 files\n");
     BOOST_TEST(read_file(dir / "r.pgn") == "old rejects\n");
     BOOST_TEST(!out_left);
 }

@@ -354,7 +354,6 @@ private:
         file_.input = job.display;
         wrote_ = false;
         job_failed_ = false;
-        ++sum_.files;
         if (b.unreadable) return;
         if (!plan_.directory_mode) return;
         std::string error;

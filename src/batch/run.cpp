@@ -53,12 +53,15 @@ Summary run(RunOptions const& options, std::FILE* err) {
     };
     // Nothing is written unless the whole plan holds.
     sum.io_failure = !plan.problems.empty() || !plan.unreadable.empty();
-    for (auto const& p : plan.problems) report.error(word(p), p.path);
+    for (auto const& n : options.notes) report.note(n);
+    for (auto const& p : plan.problems) report.error(word(p), file_of(p));
     if (!plan.problems.empty()) return finish(false);
-    for (auto const& u : plan.unreadable) report.error(word(u), u.path);
+    for (auto const& u : plan.unreadable) report.error(word(u), file_of(u));
     sum.unreadable = plan.unreadable.size();
-    sum.files = plan.unreadable.size(); // an input counts as a file, read or not
-    for (auto const& n : plan.notes) report.note(word(n), n.path);
+    // Every input named counts as a file, read or not, and whether or not the run reaches it
+    // (a run stopped by an output that cannot be written counted only those it began).
+    sum.files = plan.unreadable.size() + plan.jobs.size();
+    for (auto const& n : plan.notes) report.note(word(n), file_of(n));
 
     Outputs outputs(plan, request.compress_level);
     if (plan.jobs.empty() && !plan.unreadable.empty()) {

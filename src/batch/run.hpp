@@ -10,6 +10,8 @@
 #include "plan/plan.hpp"
 
 #include <cstdio>
+#include <string>
+#include <vector>
 
 namespace pgn_iccf::batch {
 
@@ -21,9 +23,10 @@ struct RunOptions {
     // warnings shown, a closed standard input. compress_level is taken from `plan`, and
     // convert.check_only from plan.check.
     PipelineOptions pipeline{.threads = 0};
-    bool quiet = false;    // no progress, no per-file lines, no summary
-    bool progress = false; // the progress line (the CLI: --progress, or stderr a terminal)
-    bool terminal = false; // `err` is a terminal: the progress line is redrawn in place
+    bool quiet = false;             // no progress, no per-file lines, no summary
+    bool progress = false;          // the progress line (the CLI: --progress, or stderr a terminal)
+    bool terminal = false;          // `err` is a terminal: the progress line is redrawn in place
+    std::vector<std::string> notes; // the caller's notes (the CLI's -j cap), said first
 };
 
 // The number of cores this process may use.

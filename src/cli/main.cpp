@@ -6,6 +6,7 @@
 #include "notation/notation.hpp"
 #include "pgn/writer.hpp"
 #include "report/settings.hpp"
+#include "report/terminal.hpp"
 
 #include <boost/program_options.hpp>
 
@@ -174,8 +175,8 @@ void describe(Table& t, Cli& c) {
         ("no-warnings,w", "show no warnings (errors are always shown; the summary counts "
                           "them)") //
         ("progress", po::bool_switch(&run.progress),
-         "show progress even when standard error is not a terminal (a plain line every 10 "
-         "seconds)") //
+         "show progress even when standard error is not a terminal (a plain line at most "
+         "every 10 seconds)") //
         ("diagnostics", po::value(&c.diagnostics)->value_name("FORMAT"),
          "text (the default) or json: one JSON object per line on standard error for each "
          "diagnostic, fold line, file line and the summary") //
@@ -235,9 +236,10 @@ std::string settle(Cli& c, po::variables_map const& vm) {
     // More threads than 4 per core only add load (as a run with -j100000 once showed).
     unsigned const cores = std::max(1U, std::thread::hardware_concurrency());
     if (static_cast<unsigned>(c.jobs) > 4 * cores) {
-        if (!c.run.quiet)
-            std::fprintf(stderr, "pgn-iccf: note: -j %d capped at %u (4 x %u cores)\n", c.jobs,
-                         4 * cores, cores);
+        c.run.notes.push_back("-j " + std::to_string(c.jobs) + " capped at " +
+                              std::to_string(4 * cores) + " (4 x " + std::to_string(cores) +
+                              " cores)"); // said by the report, in JSON too
+
         c.jobs = static_cast<int>(4 * cores);
     }
     c.run.pipeline.threads = static_cast<unsigned>(c.jobs);
@@ -261,8 +263,13 @@ std::string settle(Cli& c, po::variables_map const& vm) {
     return "";
 }
 
+// The message quotes option values as typed: escaped, as every input byte that reaches the
+// terminal is (report/terminal.hpp).
 int usage_error(std::string const& message) {
-    std::fprintf(stderr, "pgn-iccf: error: %s\nTry 'pgn-iccf --help'.\n", message.c_str());
+    std::string line = "pgn-iccf: error: ";
+    report::append_terminal_safe(line, message, report::no_cut);
+    line += "\nTry 'pgn-iccf --help'.\n";
+    std::fputs(line.c_str(), stderr);
     return 2;
 }
 

@@ -13,6 +13,16 @@ constexpr char const* one_file = " is standard output too (--rejects -): both wo
 
 } // namespace
 
+std::string_view file_of(PlanProblem const& p) {
+    switch (p.code) {
+    case PlanCode::bad_suffix:
+    case PlanCode::suffix_unused:
+        return {};
+    default:
+        return p.path;
+    }
+}
+
 std::string word(PlanProblem const& p) {
     switch (p.code) {
     case PlanCode::bad_suffix:

@@ -5,9 +5,13 @@
 #include "plan/problem.hpp"
 
 #include <string>
+#include <string_view>
 
 namespace pgn_iccf::batch {
 
 std::string word(PlanProblem const& p);
+
+// The file or folder `p` is about ("" for none: a --suffix value is no file), for JSON's "file".
+std::string_view file_of(PlanProblem const& p);
 
 } // namespace pgn_iccf::batch
