@@ -120,10 +120,9 @@ void word_read_error(std::string& msg, pgn::MoveFacts const& p, chess::Color sid
                            : "a pawn reaching the last rank needs a promotion piece (=Q, =R, "
                              "=B, =N)");
         if (p.short_promotion) {
-            msg.append("; read as the non-standard four-digit promotion form it would be "
-                       "legal: ");
+            msg.append("; it is legal as the non-standard four-digit promotion form, which ");
             msg.append(setting_name(Setting::iccf_short_promotion, voice));
-            msg.append(" accepts it");
+            msg.append(" accepts");
         }
         break;
     case ReadError::promotion_not_allowed:

@@ -149,6 +149,12 @@
   }
 
   function setFile(name, bytes) {
+    // A new input: the results of the one before go (Copy and Download gave them under this
+    // file's name while it converted, or after a Cancel), and a conversion still due for the
+    // text before it is dropped (it could land after this file's).
+    clearTimeout(timer);
+    ++generation;
+    clearResult();
     const shown = bytes.length <= editLimit;
     // A file too large to edit shows its beginning; whether it is UTF-8 matters only to edits.
     const { text, latin1 } = decodeBytes(shown ? bytes : bytes.subarray(0, 64 * 1024));
@@ -188,6 +194,10 @@
       const kind = bytes[0] === 0x42 ? 'bzip2' : 'zstd';
       unreadable(`${f.name} is ${kind}-compressed: this page reads .pgn and .pgn.gz files. ` +
         `Decompress it first, or use the command-line tool: pgn-iccf ${f.name}.`);
+      return;
+    }
+    if (text.length === 0) {
+      unreadable(`${f.name} is empty.`);
       return;
     }
     // Not text (an image, an archive, UTF-16 text): said, and not shown as text in the box.
@@ -230,8 +240,14 @@
   function setOption(name, value) {
     const el = $(`opt-${name}`);
     if (!el) return;
-    if (el.type === 'checkbox') el.checked = !['0', 'false', 'no', 'off'].includes(String(value).toLowerCase());
-    else if (el.tagName === 'SELECT' && ![...el.options].some((o) => o.value === value)) {
+    if (el.type === 'checkbox') {
+      el.checked = !['0', 'false', 'no', 'off'].includes(String(value).toLowerCase());
+      return;
+    }
+    // A choice in any letter case (?to=SAN), as the module and the command line take it.
+    const known = el.tagName === 'SELECT' && [...el.options].find((o) => o.value.toLowerCase() === String(value).toLowerCase());
+    if (known) el.value = known.value;
+    else if (el.tagName === 'SELECT') {
       el.add(new Option(value, value)); // shown, and refused by the module with its words
       el.value = value;
     } else el.value = value;
@@ -310,18 +326,24 @@
     timer = setTimeout(() => convert(bytes, false), 300);
   }
 
+  // No result on show (a new input, a refused option).
+  function clearResult() {
+    lastResult = null;
+    output.value = '';
+    $('output-note').textContent = '';
+    $('summary').textContent = '';
+    $('download-rejects').hidden = true;
+    showDiagnostics([]);
+  }
+
   function show(result) {
-    lastResult = result;
     if (result.error) {
       // Nothing of an earlier conversion stays on show as if it were this one's.
+      clearResult();
       setNotice(`pgn-iccf: error: ${result.error}`);
-      output.value = '';
-      $('output-note').textContent = '';
-      $('summary').textContent = '';
-      $('download-rejects').hidden = true;
-      showDiagnostics([]);
       return;
     }
+    lastResult = result;
     setNotice(file && !file.shown ? largeFileNote() : '', 'info');
     const text = decodeForDisplay(result.output.length > shownLimit ? result.output.subarray(0, shownLimit) : result.output);
     output.value = text;
@@ -437,9 +459,11 @@
         `'${token}' there. Press Convert, then choose again.`);
       return;
     }
+    // Only the quoted move: a glyph or NAG glued after it ('7164?!', '7164$1') stays.
+    const end = token !== null ? r[0] + token.length : r[1];
     input.focus();
-    input.setSelectionRange(r[0], r[1]);
-    if (!document.execCommand('insertText', false, move)) input.setRangeText(move, r[0], r[1], 'end');
+    input.setSelectionRange(r[0], end);
+    if (!document.execCommand('insertText', false, move)) input.setRangeText(move, r[0], end, 'end');
     inputDirty = true;
     convert(inputBytes(), false);
     updateBoard();
@@ -500,13 +524,17 @@
   function updateBoard() {
     clearTimeout(boardTimer);
     boardTimer = setTimeout(async () => {
-      if (file && !file.shown) return;
       const text = input.value;
-      if (text.length > liveLimit * 4) return;
+      if ((file && !file.shown) || text.length > liveLimit * 4) { // not followed: said so
+        drawBoard('8/8/8/8/8/8/8/8 w - - 0 1');
+        $('board-caption').textContent = `The board follows the cursor in inputs up to ${formatBytes(liveLimit * 4)}.`;
+        return;
+      }
       const bytes = encodeText(text);
       const offset = encodeText(text.slice(0, input.selectionStart)).length;
       try {
-        const r = await quick.request({ kind: 'position', bytes, offset, options: options() });
+        // The line width plays no part in a position (a refused width would stop the board).
+        const r = await quick.request({ kind: 'position', bytes, offset, options: { ...options(), width: undefined } });
         if (r.error) return;
         if (r.invalidFen) { // no position to show: an empty board, and why
           drawBoard('8/8/8/8/8/8/8/8 w - - 0 1');
@@ -515,10 +543,11 @@
         }
         const fen = r.fen || startFen; // no game (an empty input): the starting position
         drawBoard(fen, r.from, r.to);
-        $('board-caption').textContent = r.found
+        $('board-caption').textContent = (r.found
           ? `After ${r.number}${r.white ? '.' : '...'} ${r.token}${r.corrected ? ' (read as its suggestion)' : ''}` +
             ` (line ${r.line}, game ${r.game}); ${fen}`
-          : `Before the first move; ${fen}`;
+          : `Before the first move; ${fen}`) +
+          (r.stoppedAt ? `. The moves from '${r.stoppedAt}' (line ${r.stoppedLine}) on cannot be played: see the messages.` : '');
       } catch (e) { /* the next cursor move asks again */ }
     }, 120);
   }
@@ -585,10 +614,14 @@
   $('options').addEventListener('change', () => { convertSoon(); updateBoard(); });
   $('convert').addEventListener('click', convertNow);
   $('clear').addEventListener('click', () => {
+    const editable = !input.readOnly;
     file = null;
     inputDirty = false;
     input.readOnly = false;
-    input.value = '';
+    // Typed text is cleared as an edit, which the browser's undo brings back.
+    input.focus();
+    input.select();
+    if (!editable || !document.execCommand('delete')) input.value = '';
     $('file-name').textContent = '';
     setNotice('');
     input.focus();
@@ -599,7 +632,7 @@
     ++generation;
     bulk.restart(new Error('cancelled'));
     $('progress-box').hidden = true;
-    setNotice('Conversion cancelled.', 'info');
+    setNotice(`Conversion cancelled.${file && !file.shown ? ` ${largeFileNote()}` : ''}`, 'info');
   });
   // Text pasted or typed over the whole text of a file is a new input, no longer that file: its
   // name goes (Download names the output game.*.pgn) and the text is UTF-8 again.
@@ -624,9 +657,17 @@
     e.target.value = ''; // the same file chosen again (changed on disk) is read again
     if (f) openFile(f);
   });
-  document.addEventListener('dragover', (e) => { e.preventDefault(); document.body.classList.add('dragging'); });
+  // Files dropped anywhere are opened; dragged text is left to the browser (it goes into the
+  // box where it is dropped).
+  const carriesFiles = (e) => e.dataTransfer && [...e.dataTransfer.types].includes('Files');
+  document.addEventListener('dragover', (e) => {
+    if (!carriesFiles(e)) return;
+    e.preventDefault();
+    document.body.classList.add('dragging');
+  });
   document.addEventListener('dragleave', () => document.body.classList.remove('dragging'));
   document.addEventListener('drop', (e) => {
+    if (!carriesFiles(e)) return;
     e.preventDefault();
     document.body.classList.remove('dragging');
     const f = e.dataTransfer && e.dataTransfer.files[0];

@@ -379,6 +379,18 @@ val position_at(val const& input, double offset_value, val const& options) {
         std::vector<pgn::Problem> problems;
         replayer.replay(game, ro, consumer, problems);
         r.set("game", static_cast<double>(game.number));
+        // A main-line move before the offset that could not be played: the board stops there
+        // (a variation cut at a bad move is a warning: the main line goes on).
+        for (pgn::Problem const& p : problems) {
+            if (p.kind != pgn::ProblemKind::unplayable_move || p.where.offset > offset ||
+                p.severity != syntax::Severity::error)
+                continue;
+            auto const* f = std::get_if<pgn::MoveFacts>(&p.facts);
+            if (f == nullptr || f->corrected || f->assumed) continue;
+            r.set("stoppedAt", std::string(p.token));
+            r.set("stoppedLine", static_cast<double>(p.where.line));
+            break;
+        }
         if (consumer.best.found) {
             auto const& b = consumer.best;
             r.set("found", true);

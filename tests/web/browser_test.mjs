@@ -285,11 +285,22 @@ try {
   check(await page.eval(`${byId('progress-box')}.hidden`), 'the progress bar goes away');
 
   // --- Cancel --------------------------------------------------------------------------------------
+  // After a short typed game, the big file opened again: while it converts, and after the
+  // Cancel, nothing of the typed game is on offer (Copy gave it under big.pgn's name).
+  n = await converted(page);
+  await page.eval(`${byId('clear')}.click(); true`);
+  await setInput(page, '1. 5254 5755 *\n');
+  await waitConverted(page, n, 'a short game before the big file');
+  await page.eval(dropBig);
   const before = await page.eval(`window.pgnIccfPage.generation`);
-  await page.eval(`${byId('convert')}.click(); true`);
   await page.until(`!${byId('progress-box')}.hidden && ${byId('progress')}.value > 0`, 30000, 'progress before cancel');
   await page.eval(`${byId('cancel')}.click(); true`);
-  check(await page.eval(`${byId('progress-box')}.hidden && ${byId('notice')}.textContent === 'Conversion cancelled.'`), 'Cancel stops the conversion and says so');
+  // The large file's note stays beside it (why the box cannot be edited); nothing of an
+  // earlier input is on offer (Copy gave the game typed before, under this file's name).
+  check(await page.eval(`${byId('progress-box')}.hidden && ${byId('notice')}.textContent.startsWith('Conversion cancelled. ') &&
+    ${byId('notice')}.textContent.includes('cannot be edited here')`), 'Cancel stops the conversion and says so');
+  check(await page.eval(`window.pgnIccfPage.result === null && ${byId('output')}.value === '' && ${byId('summary')}.textContent === ''`),
+    'after a Cancel no earlier result is on offer');
   await new Promise((r) => setTimeout(r, 300));
   check(await page.eval(`Number(document.body.dataset.converted) <= ${before}`), 'a cancelled conversion shows no result');
   // The page converts again afterwards (Clear: the large file leaves the input).
@@ -348,6 +359,33 @@ try {
   check(bytesNow.includes(Buffer.from('[White "M\u00fcller"]')) && bytesNow.includes(Buffer.from('[Black "Dvo\u0159\u00e1k"]')) &&
     bytesNow.includes(Buffer.from('[White "Gro\xdf"]', 'latin1')) && bytesNow.includes(Buffer.from('2. Nf3 *')),
   'UTF-8 with a Latin-1 byte: after an edit every name keeps its bytes');
+  // Found by a review as a user. "use" replaces the quoted move only: a glyph and a NAG after
+  // it stay (they went with it).
+  n = await converted(page);
+  await setInput(page, '1. 5254 5755 2. 7164?! 2836 *\n');
+  await waitConverted(page, n, 'a typo with a glyph');
+  await useAndWait('use 7163');
+  check((await page.eval(`${byId('input')}.value`)) === '1. 5254 5755 2. 7163?! 2836 *\n', '"use" keeps the glyph after the move');
+  // The board says where a game stops being playable.
+  n = await converted(page);
+  await setInput(page, '1. 5254 5755 2. 7199 2836 3. 6134 *\n');
+  await waitConverted(page, n, 'a bad move');
+  await page.eval(`${byId('input')}.setSelectionRange(27, 27); ${byId('input')}.dispatchEvent(new Event('select')); true`);
+  await page.until(`${byId('board-caption')}.textContent.includes('cannot be played')`, 10000, 'the caption past a bad move');
+  check((await page.eval(`${byId('board-caption')}.textContent`)).includes("The moves from '7199' (line 1) on cannot be played"),
+    'past a bad move the board says that the game stops there');
+  // Clear is an edit the browser's undo takes back.
+  await page.eval(`${byId('clear')}.click(); true`);
+  await page.eval(`${byId('input')}.focus(); document.execCommand('undo'); true`);
+  check((await page.eval(`${byId('input')}.value`)).startsWith('1. 5254 5755 2. 7199'), 'Clear can be undone');
+  // An empty file is refused and the box keeps its text (it was emptied).
+  await page.eval(`(() => { const dt = new DataTransfer();
+    dt.items.add(new File([new Uint8Array(0)], 'empty.pgn'));
+    document.getElementById('input').dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    return true; })()`);
+  await page.until(`${byId('notice')}.textContent.includes('empty.pgn')`, 10000, 'an empty file refused');
+  check((await page.eval(`${byId('notice')}.textContent`)).startsWith('empty.pgn is empty.') &&
+    (await page.eval(`${byId('input')}.value`)).startsWith('1. 5254 5755 2. 7199'), 'an empty file is refused and the box keeps its text');
   // A game whose FEN tag is not valid shows no position (it showed the starting one).
   n = await converted(page);
   await setInput(page, '[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n\n1. 5254 *\n');
