@@ -584,13 +584,14 @@ BOOST_AUTO_TEST_CASE(an_unplayable_move_in_a_variation_cuts_the_variation) {
     // variation has no playable move, so it is left out and its text follows e5.
     auto n = convert("1. 5254 5755 (1... 3753 2. 4244) 2. 7163 *\n", to(notation::Notation::san));
     BOOST_TEST(n.out == roster_unknown + "[Result \"*\"]\n\n1. e4 e5 {3753 2. 4244} 2. Nf3 *\n\n");
-    // 3753 (c7-e3) is no move; 3735 (c7-c5) is one transposition away.
+    // 3753 (c7-e3) is no move; 3735 (c7-c5) is one transposition away. In input order: the
+    // '(' (found at its ')') before the move inside it.
     BOOST_TEST(n.messages ==
+               "test.pgn:1:14: warning: game 1: '(': variation without a move left out (no reader "
+               "accepts '()'); a comment or NAG in it is kept after the move before it\n"
                "test.pgn:1:20: warning: game 1, move 1...: '3753': the pawn on 37 cannot move to "
                "53; did you mean 3735 (c5)?; the variation is cut here and its rest kept in a "
-               "comment\n"
-               "test.pgn:1:14: warning: game 1: '(': variation without a move left out (no reader "
-               "accepts '()'); a comment or NAG in it is kept after the move before it\n");
+               "comment\n");
     BOOST_TEST((n.status == std::vector<pgn::GameStatus>{pgn::GameStatus::converted}));
     // A rest holding a comment: a brace comment cannot hold its '}', so the rest is written
     // as brace comments, the text around the inner comment as comments of their own (a ';'
@@ -1049,10 +1050,10 @@ BOOST_AUTO_TEST_CASE(forfeits_are_read_as_wins) {
     BOOST_TEST(
         c.messages ==
         "test.pgn:3:10: warning: game 1: '(+)-(-)': forfeit result '(+)-(-)'; read as 1-0\n"
-        "test.pgn:8:6: warning: game 2: game has no result; it ends at the next tag section "
-        "or the end of the input\n"
         "test.pgn:6:10: warning: game 2: forfeit Result tag \"(-)-(+)\" read as 0-1; written "
-        "as \"0-1\"\n");
+        "as \"0-1\"\n"
+        "test.pgn:8:6: warning: game 2: game has no result; it ends at the next tag section "
+        "or the end of the input\n");
 }
 
 BOOST_AUTO_TEST_CASE(every_diagnostic_kind_has_its_whole_message) {

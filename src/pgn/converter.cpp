@@ -109,6 +109,13 @@ GameReport Converter::convert(syntax::RawGame const& game, std::string& out) {
         if (!opt_.check_only)
             export_.write(out, replayer_.tags(), replayer_.termination(), replayer_.chess960());
     }
+    // In the order of the input: a problem found after those behind it (a variation without a
+    // move, known at its ')'; the language chosen after a first reading) goes to its place.
+    auto const earlier = [](Problem const& a, Problem const& b) {
+        return a.where.offset < b.where.offset;
+    };
+    if (!std::is_sorted(report_.problems.begin(), report_.problems.end(), earlier))
+        std::stable_sort(report_.problems.begin(), report_.problems.end(), earlier);
     constexpr std::size_t keep = std::size_t{1} << 20; // a few hundred normal games' worth
     release_if_above(recorder_.moves, keep);
     export_.release_buffers(keep);
