@@ -340,7 +340,7 @@
     if (result.error) {
       // Nothing of an earlier conversion stays on show as if it were this one's.
       clearResult();
-      setNotice(`pgn-iccf: error: ${result.error}`);
+      setNotice(result.error);
       return;
     }
     lastResult = result;
@@ -350,7 +350,10 @@
     $('output-note').textContent = result.output.length > shownLimit
       ? `${formatBytes(result.output.length)}: the box shows the beginning; Copy and Download take all of it.` : '';
     $('download-rejects').hidden = result.rejects.length === 0;
-    $('summary').textContent = result.summary.line;
+    // The command line's summary without its program name, and its speed only where the
+    // conversion took long enough for one to mean something.
+    const line = result.summary.line.replace(/^pgn-iccf: /, '');
+    $('summary').textContent = result.summary.seconds < 0.1 ? line.replace(/; [0-9.]+ s, [0-9.]+ MB\/s, [0-9]+ games\/s/, '') : line;
     showDiagnostics(result.diagnostics);
     document.body.dataset.converted = String(generation);
   }
