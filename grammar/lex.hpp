@@ -138,27 +138,35 @@ inline void deliver_move(State& st, char const* p, char const* e) {
     char const* me = e;
     char const* se = e;
     while (me != p && is_suffix_char(me[-1])) --me;
-    if (me == e) {
-        // A suffix before check marks (`e4!+`, `Qxf7?!#`): the suffix token holds both (the
-        // replay takes the marks off it), so that the glyph is not lost with the marks.
-        char const* mk = e;
-        while (mk != p && is_check_mark(mk[-1])) --mk;
-        char const* gs = mk;
-        while (gs != p && is_suffix_char(gs[-1])) --gs;
-        if (mk != e && gs != mk && gs != p) {
-            me = gs;
-            se = mk; // the suffix as is_known_suffix reads it
+    char const* ss = me;
+    // A suffix with check marks inside or after it (`e4!+`, `Qxf7?!#`, `Qxf7!#?`): the suffix
+    // token holds them all from its first '!' or '?' (the replay takes the marks off it), so
+    // that no glyph is lost with a mark. Marks before the first glyph stay with the move.
+    bool marks_in_suffix = false;
+    if (me != p && is_check_mark(me[-1])) {
+        char const* gs = me;
+        while (gs != p && (is_suffix_char(gs[-1]) || is_check_mark(gs[-1]))) --gs;
+        while (gs != me && is_check_mark(*gs)) ++gs;
+        if (gs != me && gs != p) {
+            ss = me = gs;
+            marks_in_suffix = true;
         }
     }
-    if (me == p) me = e; // all '!'/'?': handled by the caller as a glyph
-    char const* ss = me;
+    if (me == p) ss = me = e; // all '!'/'?': handled by the caller as a glyph
     // "exd6e.p." and "exd6e.p.!"
     if (me - p > 4 && std::memcmp(me - 4, "e.p.", 4) == 0) me -= 4;
     st.content = true;
     st.moved = true;
     if (!st.active()) return;
-    if (ss != se && !is_known_suffix(view(ss, se))) warn_unknown_suffix(st, ss, se);
-    se = e;
+    if (ss != se) {
+        // The suffix as the table knows it: without its marks.
+        char glyph[8];
+        std::size_t n = 0;
+        for (char const* c = ss; c != se && n < sizeof glyph; ++c)
+            if (!marks_in_suffix || !is_check_mark(*c)) glyph[n++] = *c;
+        if (!is_known_suffix(std::string_view(glyph, n)) || se - ss > 8)
+            warn_unknown_suffix(st, ss, se);
+    }
     syntax::Location const at = st.loc(p); // before the suffix: locations are computed in order
     auto const shift = static_cast<std::uint32_t>(ss - p); // no line end inside a token
     st.visitor.move(
@@ -181,10 +189,12 @@ inline void deliver_move(State& st, char const* p, char const* e) {
 [[gnu::noinline]] inline void deliver_symbol(State& st, char const* p, char const* e) {
     auto const text = view(p, e);
     if (text.find_first_not_of('.') == std::string_view::npos) return; // "..." of "12. ..."
-    // Null moves as real files write them, with a check mark too (`--+`: the replay warns
-    // about the mark, which a null move never earns; it was read as `-` and the glyph `-+`).
+    // Null moves as real files write them, with a check mark (`--+`: the replay warns about
+    // the mark, which a null move never earns; it was read as `-` and the glyph `-+`) or a
+    // suffix (`--!`, as the writer writes `Z0!`) too.
     std::string_view bare = text;
-    while (bare.size() > 2 && is_check_mark(bare.back())) bare.remove_suffix(1);
+    while (bare.size() > 2 && (is_check_mark(bare.back()) || is_suffix_char(bare.back())))
+        bare.remove_suffix(1);
     if (syntax::is_null_move_spelling(bare)) {
         deliver_move(st, p, e);
         return;
@@ -216,14 +226,23 @@ inline bool integer_is_move(State& st, char const* p, char const* e) {
     if (!st.active()) return;
     auto const n = d - p;
     bool const numeric_game = st.numeric || st.iccf;
-    // Two digits 1-8 in a numeric game, or before the first move of any game: half of a move
-    // typed with a space inside (`1. 52 54 57 55`; a SAN game's move numbers before its first
-    // move are the number of that move, which the visitor keeps as such).
+    // Two digits 1-8 in a numeric game, or before the first move of any game when digits
+    // follow: half of a move typed with a space inside (`1. 52 54 57 55`); likewise three
+    // digits before the first move with digits after them (`1. 716 2836`). A move number
+    // before a game's first move, followed by the move (`12 Kd1`), stays one.
     bool const square = n == 2 && p[0] >= '1' && p[0] <= '8' && p[1] >= '1' && p[1] <= '8';
-    bool const pass = d != e
-                          ? numeric_shape(p, d)
-                          : n >= 4 || ((n == 3 || square) && numeric_game) || (square && !st.moved);
-    if (pass) st.visitor.integer(st.token(p, e), view(p, d));
+    auto const digits_follow = [&] {
+        char const* q = e;
+        while (q != st.end && (*q == ' ' || *q == '\t')) ++q;
+        return q != st.end && *q >= '1' && *q <= '9';
+    };
+    bool const pass = d != e ? numeric_shape(p, d)
+                             : n >= 4 || ((n == 3 || square) && numeric_game) ||
+                                   ((n == 3 || square) && !st.moved && digits_follow());
+    if (pass) {
+        st.content = true; // a move, maybe mistyped: the game is no "text without a game"
+        st.visitor.integer(st.token(p, e), view(p, d));
+    }
 }
 
 // A token [p, e) starting with the digits [p, d) and not a move number with periods.

@@ -226,6 +226,20 @@ BOOST_AUTO_TEST_CASE(a_check_mark_the_position_does_not_give_is_a_warning) {
     BOOST_TEST(glyph.out.ends_with("1. e4! e5?! 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#! *\n\n"));
     BOOST_TEST(glyph.messages == "test.pgn:1:4: warning: game 1, move 1.: 'e4!+': '+' on a move "
                                  "that gives no check: left out\n");
+    // Glyphs on both sides of a mark (`Qxf7!#?`): both kept, the mark with the move, also in
+    // --annotate's comment (the move as written, with its mark: `{Qxf7#}`).
+    pgn::ConvertOptions annotate = to(notation::Notation::san);
+    annotate.annotate = true;
+    auto both = convert("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7!#? *\n", annotate);
+    BOOST_TEST(both.out.find("4. Qxf7#!? {Qxf7#} *") != std::string::npos, both.out);
+    BOOST_TEST(both.messages.empty(), both.messages);
+    // A null move with a glyph is written `--?` and read back as one (it was a glyph, and the
+    // game lost on the second run).
+    auto glyphed = convert("1. e4 0000? 2. d4 *\n", to(notation::Notation::numeric));
+    BOOST_TEST(glyphed.out.ends_with("1. 5254 --? 2. 4244 *\n\n"));
+    auto back = convert("1. 5254 --? 2. 4244 *\n", to(notation::Notation::san));
+    BOOST_TEST(back.out.ends_with("1. e4 --? 2. d4 *\n\n"));
+    BOOST_TEST(back.messages.empty(), back.messages);
     // A null move never gives check: `--+` is the null move with a wrong mark (it was read as
     // '-' and the glyph '-+', and the error fell on the next move).
     auto null = convert("1. e4 --+ 2. d4 Z0# *\n", to(notation::Notation::san));
@@ -905,6 +919,24 @@ BOOST_AUTO_TEST_CASE(an_integer_that_is_no_move_number_is_read_as_a_move) {
                            "12 e4 e5 13 Nf3 *\n",
                            to(notation::Notation::san));
     BOOST_TEST(numbers.messages.empty(), numbers.messages);
+    // A bare number before the first move that is not the FEN's move number, followed by the
+    // move, is a move number still (FEN counters are often 1 in real files).
+    auto counter = convert("[FEN \"8/8/8/8/8/5k2/8/4K3 w - - 0 1\"]\n\n12 Kd1 *\n",
+                           to(notation::Notation::san));
+    BOOST_TEST(counter.messages.empty(), counter.messages);
+    BOOST_TEST(counter.out.ends_with("1. Kd1 *\n\n"));
+    // Three digits before the first move with a move after them: a digit dropped (716: 7163).
+    auto three = convert("1. 716 2836 2. 5254 *\n", to(notation::Notation::san));
+    BOOST_TEST(three.messages.starts_with("test.pgn:1:4: error: game 1, move 1.: '716': not a "
+                                          "numeric move"));
+    BOOST_TEST(three.messages.find("did you mean 7163 (Nf3)?") != std::string::npos);
+    // Without a result the halves are a game all the same (it was also "not a game").
+    auto open = convert("1. 52 54 57 55\n", to(notation::Notation::san));
+    BOOST_TEST(open.messages ==
+               "test.pgn:1:4: error: game 1, move 1.: '52': not a numeric move (four digits 1-8, "
+               "and a fifth, 1-4, for a promotion) nor the number of this move\n"
+               "test.pgn:1:15: warning: game 1: game has no result; it ends at the next tag "
+               "section or the end of the input\n");
     // The last move before the result, with a 0 for a 4: an error on it, the game rejected.
     auto last = convert("1. 5254 5755 2. 7163 2807 1-0\n", to(notation::Notation::san));
     BOOST_TEST(last.messages ==

@@ -102,6 +102,7 @@ void Replayer::replay(syntax::RawGame const& game, ReplayOptions const& options,
     errors_ = warnings_ = 0;
     moves_ = corrected_ = 0;
     frames_.clear();
+    normalized_.clear();
     chess960_ = false;
     game_state_ = GameState::fresh;
     mute_from_ = opt_.silent ? GameState::fresh : GameState::rejected;
@@ -251,8 +252,8 @@ Move Replayer::fail_move(syntax::Token move, notation::ReadResult const& r, bool
                 sugg[0] = by_digits.move;
                 n = 1;
                 exact = true;
-            } else {
-                read = &by_digits;
+            } else if (by_digits.error != ReadError::invalid_syntax) {
+                read = &by_digits; // its error says more than "not a move" (`71-6`: 716)
             }
         }
         if (n == 0) n = notation::suggest_numeric(pos_, digits, sugg);
@@ -360,13 +361,25 @@ void Replayer::move(syntax::Token const& move, syntax::Token const& suffix) {
     // A check mark is checked once the move is played: the output writes the marks the
     // position gives, so one that the position does not give is changed, and says so (a
     // typo in the move may hide behind it).
-    // The marks are the move token's, or the suffix's when a glyph came before them (`e4!+`:
-    // the grammar's suffix "!+"; the output gets the glyph).
+    // The marks are the move token's, or the suffix's when a glyph came before them (`e4!+`,
+    // `Qxf7!#?`: the grammar's suffix "!+", "!#?"). Then the consumers get the move with its
+    // marks and the glyphs without them, as for `e4+!` (`Qxf7#` and "!?"), in text of the
+    // game's own (it lives as long as the game's bytes: the writer keeps a view of the move).
+    syntax::Token played = move;
     syntax::Token glyph = suffix;
-    while (!glyph.text.empty() && (glyph.text.back() == '+' || glyph.text.back() == '#'))
-        glyph.text.remove_suffix(1);
-    char const mark = glyph.text.size() != suffix.text.size() ? suffix.text.back()
-                                                              : move.text.back(); // never empty
+    char mark = move.text.back(); // a move token is never empty
+    if (suffix.text.find_first_of("+#") != std::string_view::npos) [[unlikely]] {
+        std::string& with_marks = normalized_.emplace_back(move.text);
+        std::string& glyphs = normalized_.emplace_back();
+        for (char c : suffix.text) {
+            if (c == '+' || c == '#')
+                with_marks.push_back(mark = c);
+            else
+                glyphs.push_back(c);
+        }
+        played.text = with_marks;
+        glyph.text = glyphs;
+    }
     // Checked for every move played but one assumed in a rejected game (the error is there):
     // a correction (--fix-typos: a '+' that the corrected move does not give may show that it
     // is not the move meant) and a null move (which never gives check) too.
@@ -377,7 +390,7 @@ void Replayer::move(syntax::Token const& move, syntax::Token const& suffix) {
     if (muted()) {
         pos_.do_move(m, last_undo_);
     } else {
-        out_->play(pos_, m, last_undo_, display_number(), move, glyph, typed);
+        out_->play(pos_, m, last_undo_, display_number(), played, glyph, typed);
         assert(pos_.side_to_move() != side && "ReplayConsumer::play plays the move once");
     }
     last_ = m;

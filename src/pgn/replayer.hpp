@@ -21,6 +21,7 @@
 
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -193,6 +194,9 @@ private:
     LineState line_ = LineState::playing; // the current line (see LineState)
     int level_skip_ = 0; // depth inside skipped variations (--no-variations, broken lines)
     std::vector<Frame> frames_;
+    // Moves and glyphs of this game rewritten with their marks moved (`e4!+`: "e4+" and "!"),
+    // for the consumer; kept until the next game (the writer keeps views of the moves).
+    std::deque<std::string> normalized_;
     bool chess960_ = false; // the game is Chess960 (Variant tag or castling rights)
     chess::Position pos_;
     chess::Move last_{}; // the last move of the current line (Move{}: none yet)
