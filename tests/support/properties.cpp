@@ -329,8 +329,12 @@ std::string check_events(syntax::RawGame const& g, Lines const& lines, std::vect
             for (char c : e.a.text)
                 if (is_space(c)) return cat(what, ": ", show(e.a.text), " holds whitespace");
             if (auto f = check_token(g, lines, e.b, what + " suffix"); !f.empty()) return f;
+            // '!' and '?', first, and check marks among or after them (`e4!+`: "!+").
             for (char c : e.b.text)
-                if (c != '!' && c != '?') return cat(what, ": suffix ", show(e.b.text));
+                if (c != '!' && c != '?' && c != '+' && c != '#')
+                    return cat(what, ": suffix ", show(e.b.text));
+            if (!e.b.text.empty() && e.b.text.front() != '!' && e.b.text.front() != '?')
+                return cat(what, ": suffix ", show(e.b.text), " starts with a mark");
             // The suffix follows the move, or an `e.p.` cut from it (`exd6e.p.!`).
             if (auto const gap = e.b.where.offset - (e.a.where.offset + e.a.text.size());
                 e.b.where.offset < e.a.where.offset + e.a.text.size() ||
