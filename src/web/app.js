@@ -134,7 +134,9 @@
   // The text of `bytes`: UTF-8, or where they are not UTF-8 Windows-1252 (latin1 set).
   function decodeBytes(bytes) {
     try {
-      return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), latin1: false };
+      // The byte order mark stays in the text (U+FEFF, invisible): the module counts its bytes
+      // in the columns of line 1, and an edit writes it back.
+      return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes), latin1: false };
     } catch (e) {
       return { text: new TextDecoder('windows-1252').decode(bytes), latin1: true };
     }
@@ -177,17 +179,52 @@
     return `${n} bytes`;
   }
 
+  // A gzip file's bytes decompressed, or null if they are not valid gzip data. Several members
+  // one after the other (what pgn-iccf -o x.pgn.gz, pigz and bgzip write) are read one by one:
+  // the browser's DecompressionStream reads one member and fails on what follows it, so the
+  // data is cut where a member header (1f 8b 08) begins and the part before it reads whole.
+  async function gunzip(bytes) {
+    const inflate = async (part) => {
+      try {
+        const stream = new Blob([part]).stream().pipeThrough(new DecompressionStream('gzip'));
+        return new Uint8Array(await new Response(stream).arrayBuffer());
+      } catch (e) {
+        return null;
+      }
+    };
+    const whole = await inflate(bytes);
+    if (whole) return whole;
+    const parts = [];
+    let start = 0;
+    for (let i = 1; i + 2 < bytes.length; ++i) {
+      if (bytes[i] !== 0x1f || bytes[i + 1] !== 0x8b || bytes[i + 2] !== 0x08 || i <= start) continue;
+      const part = await inflate(bytes.subarray(start, i));
+      if (part) {
+        parts.push(part);
+        start = i;
+      }
+    }
+    const last = await inflate(bytes.subarray(start));
+    if (!last || parts.length === 0) return null;
+    parts.push(last);
+    const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const p of parts) {
+      out.set(p, at);
+      at += p.length;
+    }
+    return out;
+  }
+
   async function openFile(f) {
     const bytes = new Uint8Array(await f.arrayBuffer());
     const magic = (a, b, c) => bytes[0] === a && bytes[1] === b && (c === undefined || bytes[2] === c);
     // What the bytes are, as the command line looks at them (by their first bytes, not the name).
     let text = bytes;
     if (magic(0x1f, 0x8b)) {
-      try {
-        const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-        text = new Uint8Array(await new Response(stream).arrayBuffer());
-      } catch (e) {
-        unreadable(`${f.name} could not be read: the gzip data is corrupt or truncated (${e.message}).`);
+      text = await gunzip(bytes);
+      if (!text) {
+        unreadable(`${f.name} could not be read: the gzip data is corrupt or truncated.`);
         return;
       }
     } else if (magic(0x42, 0x5a, 0x68) || (bytes[0] === 0x28 && bytes[1] === 0xb5 && bytes[2] === 0x2f && bytes[3] === 0xfd)) {
@@ -200,10 +237,11 @@
       unreadable(`${f.name} is empty.`);
       return;
     }
-    // Not text (an image, an archive, UTF-16 text): said, and not shown as text in the box.
+    // Not text (an image, an archive, UTF-16 text, compressed data inside the .gz): said, and
+    // not shown as text in the box.
     const sniffed = await quick.request({ kind: 'sniff', bytes: text.slice(0, 4096) });
-    if (!sniffed.text) {
-      unreadable(`${f.name} is not PGN text: it looks like ${sniffed.looksLike}.`);
+    if (!sniffed.text || sniffed.compression) {
+      unreadable(`${f.name} is not PGN text: it looks like ${sniffed.looksLike || `${sniffed.compression} data inside the ${text === bytes ? 'file' : 'gzip data'}`}.`);
       return;
     }
     setFile(f.name, text);
@@ -244,8 +282,10 @@
       el.checked = !['0', 'false', 'no', 'off'].includes(String(value).toLowerCase());
       return;
     }
-    // A choice in any letter case (?to=SAN), as the module and the command line take it.
-    const known = el.tagName === 'SELECT' && [...el.options].find((o) => o.value.toLowerCase() === String(value).toLowerCase());
+    // A choice in any letter case (?to=SAN), as the module and the command line take it, and
+    // the command line's other name of numeric (?to=iccf).
+    const wanted = name === 'to' && String(value).toLowerCase() === 'iccf' ? 'numeric' : String(value).toLowerCase();
+    const known = el.tagName === 'SELECT' && [...el.options].find((o) => o.value.toLowerCase() === wanted);
     if (known) el.value = known.value;
     else if (el.tagName === 'SELECT') {
       el.add(new Option(value, value)); // shown, and refused by the module with its words
@@ -280,9 +320,11 @@
 
   function suffix(to) { return to === 'san' ? '.san.pgn' : to === 'lan' ? '.lan.pgn' : '.iccf.pgn'; }
 
+  // The name of the output on offer: the notation it was converted to, not the one chosen
+  // since (a numeric score was saved as .san.pgn).
   function outputName() {
     const base = file ? file.name.replace(/(\.pgn)?(\.gz|\.bz2|\.zst)?$/i, '') : 'game';
-    return base + suffix(options().to);
+    return base + suffix(lastResult && lastResult.to ? lastResult.to : options().to);
   }
 
   async function convert(bytes, useBulk) {
@@ -294,12 +336,14 @@
       $('progress').value = 0;
       $('progress-text').textContent = '';
     }
+    const chosen = options();
     try {
-      const result = await channel.request({ kind: 'convert', bytes, options: options() }, (done, total) => {
+      const result = await channel.request({ kind: 'convert', bytes, options: chosen }, (done, total) => {
         $('progress').value = total ? done / total : 1;
         $('progress-text').textContent = `${formatBytes(done)} of ${formatBytes(total)}`;
       });
       if (mine !== generation) return;
+      result.to = chosen.to;
       show(result);
     } catch (e) {
       if (mine === generation) setNotice(e.message === 'cancelled' ? 'Conversion cancelled.' : `The conversion failed: ${e.message}`,
@@ -320,6 +364,8 @@
     if (!$('live').checked) return;
     const bytes = inputBytes();
     if (bytes.length > liveLimit) {
+      ++generation; // a conversion of the text before must not land now
+      clearResult(); // it was the result of the text before
       setNotice('Large input: press Convert.', 'info');
       return;
     }
@@ -353,7 +399,8 @@
     // The command line's summary without its program name, and its speed only where the
     // conversion took long enough for one to mean something.
     const line = result.summary.line.replace(/^pgn-iccf: /, '');
-    $('summary').textContent = result.summary.seconds < 0.1 ? line.replace(/; [0-9.]+ s, [0-9.]+ MB\/s, [0-9]+ games\/s/, '') : line;
+    $('summary').textContent = result.summary.bytes === 0 && result.diagnostics.length === 0 ? '' // an empty box
+      : result.summary.seconds < 0.1 ? line.replace(/; [0-9.]+ s, [0-9.]+ MB\/s, [0-9]+ games\/s/, '') : line;
     showDiagnostics(result.diagnostics);
     document.body.dataset.converted = String(generation);
   }
@@ -537,7 +584,9 @@
       const offset = encodeText(text.slice(0, input.selectionStart)).length;
       try {
         // The line width plays no part in a position (a refused width would stop the board).
-        const r = await quick.request({ kind: 'position', bytes, offset, options: { ...options(), width: undefined } });
+        const o = options(); // what reads the moves; the output's options play no part
+        const r = await quick.request({ kind: 'position', bytes, offset,
+          options: { inputLang: o.inputLang, iccfShortPromotion: o.iccfShortPromotion, voice: 'page' } });
         if (r.error) return;
         if (r.invalidFen) { // no position to show: an empty board, and why
           drawBoard('8/8/8/8/8/8/8/8 w - - 0 1');
@@ -546,11 +595,17 @@
         }
         const fen = r.fen || startFen; // no game (an empty input): the starting position
         drawBoard(fen, r.from, r.to);
-        $('board-caption').textContent = (r.found
+        // The FEN alone may break anywhere (it has no spaces to break at); the words may not.
+        const caption = $('board-caption');
+        caption.textContent = r.found
           ? `After ${r.number}${r.white ? '.' : '...'} ${r.token}${r.corrected ? ' (read as its suggestion)' : ''}` +
-            ` (line ${r.line}, game ${r.game}); ${fen}`
-          : `Before the first move; ${fen}`) +
-          (r.stoppedAt ? `. The moves from '${r.stoppedAt}' (line ${r.stoppedLine}) on cannot be played: see the messages.` : '');
+            ` (line ${r.line}, game ${r.game}); `
+          : 'Before the first move; ';
+        const fenSpan = document.createElement('span');
+        fenSpan.className = 'fen';
+        fenSpan.textContent = fen;
+        caption.append(fenSpan);
+        if (r.stoppedAt) caption.append(`. The moves from '${r.stoppedAt}' (line ${r.stoppedLine}) on cannot be played: see the messages.`);
       } catch (e) { /* the next cursor move asks again */ }
     }, 120);
   }
@@ -618,6 +673,12 @@
   $('convert').addEventListener('click', convertNow);
   $('clear').addEventListener('click', () => {
     const editable = !input.readOnly;
+    if (!$('progress-box').hidden) { // a conversion of what is cleared: stopped
+      bulk.restart(new Error('cancelled'));
+      $('progress-box').hidden = true;
+    }
+    ++generation;
+    clearResult();
     file = null;
     inputDirty = false;
     input.readOnly = false;

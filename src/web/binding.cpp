@@ -8,7 +8,8 @@
 //   convertWithProgress(bytes, options, f) the same, calling f(bytesDone, bytesTotal) per batch
 //   positionAt(bytes, offset, options)    -> the position after the move at or before offset
 //   languages()                           -> [{code, name}] of --lang and --input-lang
-//   sniff(bytes)                          -> {text} or {text: false, looksLike}: the input check
+//   sniff(bytes)                          -> {text[, compression]} or {text: false, looksLike}:
+//                                            the input check
 // The options are the command line's (README); `voice: 'page'` words the messages for the
 // page (settings by its labels: report::Voice).
 #include "batch/convert.hpp"
@@ -436,6 +437,8 @@ val sniff(val const& input) {
     val r = val::object();
     r.set("text", s.text);
     if (!s.text) r.set("looksLike", s.looks_like);
+    if (s.compression != io::Compression::none)
+        r.set("compression", std::string(io::name(s.compression)));
     return r;
 }
 

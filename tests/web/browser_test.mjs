@@ -202,6 +202,21 @@ try {
 
   // --- a dropped .pgn.gz -----------------------------------------------------------------------------
   const sample = fs.readFileSync(path.join(dataDir, 'sample', 'sample.pgn'));
+  // Two gzip members one after the other (what pgn-iccf -o x.pgn.gz writes for an input of more
+  // than one batch): both read (the browser's decoder stopped at the first and failed).
+  {
+    const half = sample.indexOf('[Event', 10);
+    const two = Buffer.concat([zlib.gzipSync(sample.subarray(0, half)), zlib.gzipSync(sample.subarray(half))]);
+    const before = await converted(page);
+    await page.eval(`(() => {
+      const bytes = Uint8Array.from(atob(${JSON.stringify(two.toString('base64'))}), (c) => c.charCodeAt(0));
+      const dt = new DataTransfer();
+      dt.items.add(new File([bytes], 'members.pgn.gz'));
+      document.getElementById('input').dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      return true; })()`);
+    await waitConverted(page, before, 'a gzip file of two members converted');
+    check((await page.eval(`${byId('input')}.value`)) === sample.toString('utf8'), 'a .gz of two members is read whole');
+  }
   const gz = zlib.gzipSync(sample);
   n = await converted(page);
   await page.eval(`(() => {
