@@ -156,7 +156,6 @@ inline void deliver_move(State& st, char const* p, char const* e) {
     // "exd6e.p." and "exd6e.p.!"
     if (me - p > 4 && std::memcmp(me - 4, "e.p.", 4) == 0) me -= 4;
     st.content = true;
-    st.moved = true;
     if (!st.active()) return;
     if (ss != se) {
         // The suffix as the table knows it: without its marks.
@@ -226,10 +225,10 @@ inline bool integer_is_move(State& st, char const* p, char const* e) {
     if (!st.active()) return;
     auto const n = d - p;
     bool const numeric_game = st.numeric || st.iccf;
-    // Two digits 1-8 in a numeric game, or before the first move of any game when digits
-    // follow: half of a move typed with a space inside (`1. 52 54 57 55`); likewise three
-    // digits before the first move with digits after them (`1. 716 2836`). A move number
-    // before a game's first move, followed by the move (`12 Kd1`), stays one.
+    // Two digits 1-8 in a numeric game, or followed by digits in any game: half of a move
+    // typed with a space inside (`1. 52 54 57 55`); likewise three digits (`1. 716 2836`).
+    // The visitor, told whether the game is numeric, reads those of a game that is not as a
+    // move only before its first move (a move number stays one: `12 Kd1`, `13 5254`).
     bool const square = n == 2 && p[0] >= '1' && p[0] <= '8' && p[1] >= '1' && p[1] <= '8';
     auto const digits_follow = [&] {
         char const* q = e;
@@ -237,11 +236,10 @@ inline bool integer_is_move(State& st, char const* p, char const* e) {
         return q != st.end && *q >= '1' && *q <= '9';
     };
     bool const pass = d != e ? numeric_shape(p, d)
-                             : n >= 4 || ((n == 3 || square) && numeric_game) ||
-                                   ((n == 3 || square) && !st.moved && digits_follow());
+                             : n >= 4 || ((n == 3 || square) && (numeric_game || digits_follow()));
     if (pass) {
         st.content = true; // a move, maybe mistyped: the game is no "text without a game"
-        st.visitor.integer(st.token(p, e), view(p, d));
+        st.visitor.integer(st.token(p, e), view(p, d), numeric_game);
     }
 }
 

@@ -165,7 +165,6 @@ inline bool parse_variation_result(State& st, char const*& first, char const* la
 // most on numeric input: callgrind, see the commit.)
 inline void deliver_plain_move(State& st, char const* p, char const* e) {
     st.content = true;
-    st.moved = true;
     if (!st.active()) return;
     syntax::Location const at = st.loc_on_line(p);
     auto const n = static_cast<std::uint32_t>(e - p);

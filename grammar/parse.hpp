@@ -111,8 +111,12 @@ public:
     // before it or with [Notation "ICCF"] (`763`, `2807`, `57585`), or of two digits 1-8 there
     // or before the first move of any game (`52 54`, a move typed with a space inside), of four
     // or more in any game; or the digits
-    // of a numeric move followed by periods (`5254.`). `digits`: the token without its periods.
-    virtual void integer(Token const& /*token*/, std::string_view /*digits*/) {}
+    // of a numeric move followed by periods (`5254.`). `digits`: the token without its periods;
+    // `numeric_game`: the game has a numeric move before it or the tag (else two or three
+    // digits come only when digits follow them: a move typed with a space inside only before
+    // the game's first move, a move number after it).
+    virtual void integer(Token const& /*token*/, std::string_view /*digits*/,
+                         bool /*numeric_game*/) {}
     // A comment: brace comment text without the braces, or a `;` comment without the `;`
     // and without the line end. Comments before the tag section come before the tags;
     // comments after the result (and text after it, see above) come after result(): a writer

@@ -40,7 +40,6 @@ public:
     int muted_depth = 0;  // > 0: the visitor skipped the variation opened at this depth
     bool iccf = false;    // [Notation "ICCF"] seen: any bare 4-5 digit integer is a move
     bool numeric = false; // a bare integer was read as a move (Visitor::integer)
-    bool moved = false;   // a move token was delivered (deliver_move, deliver_plain_move)
     bool has_result = false;
     bool content = false; // a tag pair, move or result was seen
     bool error = false;

@@ -365,52 +365,63 @@ void Replayer::move(syntax::Token const& move, syntax::Token const& suffix) {
     // `Qxf7!#?`: the grammar's suffix "!+", "!#?"). Then the consumers get the move with its
     // marks and the glyphs without them, as for `e4+!` (`Qxf7#` and "!?"), in text of the
     // game's own (it lives as long as the game's bytes: the writer keeps a view of the move).
-    syntax::Token played = move;
-    syntax::Token glyph = suffix;
+    syntax::Token const* played = &move;
+    syntax::Token const* glyph = &suffix;
     char mark = move.text.back(); // a move token is never empty
-    if (suffix.text.find_first_of("+#") != std::string_view::npos) [[unlikely]] {
-        std::string& with_marks = normalized_.emplace_back(move.text);
-        std::string& glyphs = normalized_.emplace_back();
-        for (char c : suffix.text) {
-            if (c == '+' || c == '#')
-                with_marks.push_back(mark = c);
-            else
-                glyphs.push_back(c);
+    if (!suffix.text.empty()) [[unlikely]] {
+        if (Normalized const* n = marks_in_suffix(move, suffix)) {
+            played = &n->move;
+            glyph = &n->glyph;
+            mark = n->mark;
         }
-        played.text = with_marks;
-        glyph.text = glyphs;
     }
-    // Checked for every move played but one assumed in a rejected game (the error is there):
-    // a correction (--fix-typos: a '+' that the corrected move does not give may show that it
-    // is not the move meant) and a null move (which never gives check) too.
-    bool const marked =
-        (mark == '+' || mark == '#') && (r.error == ReadError::none || typed || m.is_null());
-    int const number = marked ? display_number() : 0;
-    Color const side = pos_.side_to_move();
     if (muted()) {
         pos_.do_move(m, last_undo_);
     } else {
-        out_->play(pos_, m, last_undo_, display_number(), played, glyph, typed);
+        [[maybe_unused]] Color const side = pos_.side_to_move();
+        out_->play(pos_, m, last_undo_, display_number(), *played, *glyph, typed);
         assert(pos_.side_to_move() != side && "ReplayConsumer::play plays the move once");
     }
     last_ = m;
     ++moves_;
-    if (marked) {
-        // Quoted as written, glyph and marks included (`e4!+`): the move token and its suffix
-        // are neighbours in the game's bytes.
-        syntax::Token written = move;
-        if (!suffix.text.empty())
-            written.text = std::string_view(
-                move.text.data(),
-                std::size_t(suffix.text.data() + suffix.text.size() - move.text.data()));
-        check_mark(written, mark, number, side);
-    }
+    // Checked for every move played but one assumed in a rejected game (the error is there):
+    // a correction (--fix-typos: a '+' that the corrected move does not give may show that it
+    // is not the move meant) and a null move (which never gives check) too. Only the mark is
+    // kept across the play (the warning finds the move's number and side from the position).
+    if ((mark == '+' || mark == '#') && (r.error == ReadError::none || typed || m.is_null()) &&
+        (!pos_.in_check() || (mark == '#' && pos_.has_legal_move())))
+        wrong_mark(move, suffix, mark);
 }
 
-void Replayer::check_mark(syntax::Token const& move, char mark, int number, Color side) {
+Replayer::Normalized const* Replayer::marks_in_suffix(syntax::Token const& move,
+                                                      syntax::Token const& suffix) {
+    if (suffix.text.find_first_of("+#") == std::string_view::npos) return nullptr;
+    Normalized& n = normalized_.emplace_back();
+    n.with_marks = move.text;
+    for (char c : suffix.text) {
+        if (c == '+' || c == '#')
+            n.with_marks.push_back(n.mark = c);
+        else
+            n.glyphs.push_back(c);
+    }
+    n.move = {n.with_marks, move.where};
+    n.glyph = {n.glyphs, suffix.where};
+    return &n;
+}
+
+void Replayer::wrong_mark(syntax::Token const& move, syntax::Token const& suffix, char mark) {
+    // The move played was the side's that is not to move now, numbered one less after Black's.
+    Color const side = ~pos_.side_to_move();
+    int const number = display_number() - (side == Color::black ? 1 : 0);
+    // Quoted as written, glyph and marks included (`e4!+`): the move token and its suffix are
+    // neighbours in the game's bytes.
+    std::string_view written = move.text;
+    if (!suffix.text.empty())
+        written =
+            std::string_view(move.text.data(), std::size_t(suffix.text.data() + suffix.text.size() -
+                                                           move.text.data()));
     bool const check = pos_.in_check();
-    if (check && (mark == '+' || !pos_.has_legal_move())) return;
-    Problem& p = add(ProblemKind::wrong_check_mark, Severity::warning, move.where, move.text);
+    Problem& p = add(ProblemKind::wrong_check_mark, Severity::warning, move.where, written);
     p.move_number = number;
     p.side = side;
     p.facts = CheckMarkFacts{mark, check};
@@ -421,8 +432,11 @@ void Replayer::check_mark(syntax::Token const& move, char mark, int number, Colo
 // move: `2807` and `763` then fail as moves do (with suggestions, --fix-typos), where they
 // were left out as move numbers without a word (a move lost, or the error put on the next
 // move); `5254.` is played, with a warning.
-void Replayer::integer(syntax::Token const& token, std::string_view digits) {
+void Replayer::integer(syntax::Token const& token, std::string_view digits, bool numeric_game) {
     if (game_state_ == GameState::dead || level_skip_ > 0) return;
+    // Two or three digits in a game without a numeric move: half a move only before the
+    // game's first move; after it, a move number (as before).
+    if (!numeric_game && digits.size() <= 3 && moves_ > 0) return;
     if (game_state_ == GameState::fresh) setup();
     if (game_state_ == GameState::dead || line_ != LineState::playing) return;
     std::uint64_t value = 0;

@@ -126,7 +126,7 @@ private:
     bool room_for_tag(syntax::Location at);
     void begin_movetext() override;
     void move(syntax::Token const& move, syntax::Token const& suffix) override;
-    void integer(syntax::Token const& token, std::string_view digits) override;
+    void integer(syntax::Token const& token, std::string_view digits, bool numeric_game) override;
     void comment(syntax::Token const& text, syntax::CommentKind kind) override;
     void nag(syntax::Token const& text, std::uint8_t value) override;
     bool begin_variation(syntax::Token const& open) override;
@@ -158,9 +158,19 @@ private:
     Problem& add(ProblemKind kind, syntax::Severity severity, syntax::Location where,
                  std::string_view token = {});
     Problem& add_at_move(ProblemKind kind, syntax::Severity severity, syntax::Token move);
-    // After `move` (ending in `mark`, '+' or '#') was played as move `number` of `side`: a
-    // warning if the position says otherwise (no check; for '#', no mate).
-    void check_mark(syntax::Token const& move, char mark, int number, chess::Color side);
+    // The move with the marks its suffix holds (`e4!+`: "e4+" and "!"), or nullptr if it holds
+    // none.
+    struct Normalized {
+        std::string with_marks, glyphs;
+        syntax::Token move, glyph;
+        char mark = 0;
+    };
+    [[gnu::cold, gnu::noinline]] Normalized const* marks_in_suffix(syntax::Token const& move,
+                                                                   syntax::Token const& suffix);
+    // After `move` `suffix` (marked `mark`, '+' or '#') was played and the position says
+    // otherwise (no check; for '#', no mate): the warning.
+    [[gnu::cold, gnu::noinline]] void wrong_mark(syntax::Token const& move,
+                                                 syntax::Token const& suffix, char mark);
     void reject() { game_state_ = GameState::dead; }
     // No move, comment or NAG is delivered: the game is rejected (or dead), or opt_.silent.
     bool muted() const { return game_state_ >= mute_from_; }
@@ -196,7 +206,7 @@ private:
     std::vector<Frame> frames_;
     // Moves and glyphs of this game rewritten with their marks moved (`e4!+`: "e4+" and "!"),
     // for the consumer; kept until the next game (the writer keeps views of the moves).
-    std::deque<std::string> normalized_;
+    std::deque<Normalized> normalized_;
     bool chess960_ = false; // the game is Chess960 (Variant tag or castling rights)
     chess::Position pos_;
     chess::Move last_{}; // the last move of the current line (Move{}: none yet)
