@@ -142,15 +142,11 @@ inline void deliver_move(State& st, char const* p, char const* e) {
     // A suffix with check marks inside or after it (`e4!+`, `Qxf7?!#`, `Qxf7!#?`): the suffix
     // token holds them all from its first '!' or '?' (the replay takes the marks off it), so
     // that no glyph is lost with a mark. Marks before the first glyph stay with the move.
-    bool marks_in_suffix = false;
     if (me != p && is_check_mark(me[-1])) {
         char const* gs = me;
         while (gs != p && (is_suffix_char(gs[-1]) || is_check_mark(gs[-1]))) --gs;
         while (gs != me && is_check_mark(*gs)) ++gs;
-        if (gs != me && gs != p) {
-            ss = me = gs;
-            marks_in_suffix = true;
-        }
+        if (gs != me && gs != p) ss = me = gs;
     }
     if (me == p) ss = me = e; // all '!'/'?': handled by the caller as a glyph
     // "exd6e.p." and "exd6e.p.!"
@@ -158,11 +154,12 @@ inline void deliver_move(State& st, char const* p, char const* e) {
     st.content = true;
     if (!st.active()) return;
     if (ss != se) {
-        // The suffix as the table knows it: without its marks.
+        // The suffix as the table knows it: without its marks (only one that runs to the
+        // token's end can hold any).
         char glyph[8];
         std::size_t n = 0;
         for (char const* c = ss; c != se && n < sizeof glyph; ++c)
-            if (!marks_in_suffix || !is_check_mark(*c)) glyph[n++] = *c;
+            if (!is_check_mark(*c)) glyph[n++] = *c;
         if (!is_known_suffix(std::string_view(glyph, n)) || se - ss > 8)
             warn_unknown_suffix(st, ss, se);
     }

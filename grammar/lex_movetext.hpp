@@ -192,7 +192,7 @@ inline char const* fast_token(State& st, char const* p) {
     if (is_ascii_letter(*p)) {
         // No suffix, `e.p.`, glyph at the end, and none before a check mark (`e4!+`).
         if (plain_move_end[static_cast<unsigned char>(e[-1])] &&
-            ((e[-1] != '+' && e[-1] != '#') || !has_suffix_char(p, e))) {
+            (!is_check_mark(e[-1]) || !has_suffix_char(p, e))) {
             deliver_plain_move(st, p, e);
         } else {
             if (*p == 'e' && e - p == 4 && std::memcmp(p, "e.p.", 4) == 0) return nullptr;

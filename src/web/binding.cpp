@@ -142,10 +142,10 @@ std::optional<Choices> choices_of(val const& o, std::string& error) {
         return std::nullopt;
     }
     std::string const input_lang = text(o, "inputLang", "en");
-    c.convert.auto_input_lang = io::ascii::lowered(input_lang) == "auto";
-    c.convert.read.letters = c.convert.auto_input_lang
-                                 ? &notation::english()
-                                 : notation::letters_for(io::ascii::lowered(input_lang));
+    std::string const input_code = io::ascii::lowered(input_lang);
+    c.convert.auto_input_lang = input_code == "auto";
+    c.convert.read.letters =
+        c.convert.auto_input_lang ? &notation::english() : notation::letters_for(input_code);
     if (!c.convert.read.letters) {
         error = "unknown language '" + input_lang + "' for " + name(report::Setting::input_lang) +
                 " (auto " + language_list() + ")";
